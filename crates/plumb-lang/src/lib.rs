@@ -1,1 +1,384 @@
-//! placeholder
+//! The languages plumb understands, as data: which file extensions map to
+//! which language, the tree-sitter grammar for each, and each language's
+//! extraction spec — a tree-sitter query (`queries/<lang>/*.scm`) plus a
+//! small [`Spec`] row — and, where a query cannot say it, a per-language
+//! hook module (imports, export rules).
+//!
+//! This crate knows no SQL, no file system walk and no resolution: it
+//! describes syntax. The extractor in `plumb-index` runs the queries and
+//! reads the captures by name; the names are the contract:
+//!
+//! | capture | on | meaning |
+//! |---|---|---|
+//! | `@definition.<kind>` | the whole definition | a symbol of `<kind>` (a store `SymbolKind` text form) |
+//! | `@name` | an identifier | the defined or referenced name |
+//! | `@scope.impl` | an `impl` block | a container whose members belong to the type captured as `@name` |
+//! | `@reference.<kind>` | the reference | an occurrence of `<kind>` (a store `OccurrenceKind` text form) |
+//! | `@receiver` | an expression | the object a member is reached through (`self`, `cart`, `mod`) |
+//! | `@path` | a path | the qualifier of a scoped name (`crate::a` in `crate::a::f()`) |
+//! | `@binding` | a declaration | a name that gets a type from an annotation or a constructor |
+//! | `@binding.name` | a pattern | the bound local (or `self.x` / `this.x` attribute) |
+//! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
+//! | `@binding.type` | a type or callee | the type text |
+
+mod ecma;
+mod imports;
+mod python;
+mod rust;
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+pub use imports::ImportDecl;
+pub use tree_sitter;
+
+/// A language plumb can index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Language {
+    /// JavaScript, including JSX, `.mjs` and `.cjs`.
+    JavaScript,
+    /// Python 3.
+    Python,
+    /// Rust.
+    Rust,
+    /// TypeScript with JSX.
+    Tsx,
+    /// TypeScript.
+    TypeScript,
+}
+
+/// Extension → language, sorted by extension (a test keeps it so).
+/// Extensions are matched case-sensitively, as the ecosystems write them.
+const EXTENSIONS: &[(&str, Language)] = &[
+    ("cjs", Language::JavaScript),
+    ("cts", Language::TypeScript),
+    ("js", Language::JavaScript),
+    ("jsx", Language::JavaScript),
+    ("mjs", Language::JavaScript),
+    ("mts", Language::TypeScript),
+    ("py", Language::Python),
+    ("pyi", Language::Python),
+    ("rs", Language::Rust),
+    ("ts", Language::TypeScript),
+    ("tsx", Language::Tsx),
+];
+
+/// How a language finds the module an import names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleSystem {
+    /// Dotted module paths rooted at package directories (`__init__.py`).
+    PythonPackages,
+    /// Relative file specifiers with extension and `index` probing.
+    EcmaFiles,
+    /// `mod`/`use` trees rooted at a crate's `src/lib.rs` or `src/main.rs`.
+    RustCrates,
+}
+
+/// Where a definition's doc comment comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocStyle {
+    /// Contiguous comments just before the definition that start with one of
+    /// these markers.
+    PrecedingComments(&'static [&'static str]),
+    /// A string literal as the first statement of the body.
+    Docstring,
+}
+
+/// One language's extraction spec: everything the language-neutral
+/// extractor and resolver need to know that a query cannot express.
+#[derive(Debug)]
+pub struct Spec {
+    /// The language.
+    pub language: Language,
+    /// Its stable name, as stored and printed.
+    pub name: &'static str,
+    /// The extraction query source (several `.scm` files joined).
+    pub query_source: &'static str,
+    /// Node kinds that, placed just before a definition, belong to its span
+    /// (attributes, decorators).
+    pub attribute_kinds: &'static [&'static str],
+    /// Parent node kinds whose span is the definition's span
+    /// (`decorated_definition`).
+    pub wrapper_kinds: &'static [&'static str],
+    /// Comment node kinds.
+    pub comment_kinds: &'static [&'static str],
+    /// How doc comments are written.
+    pub doc_style: DocStyle,
+    /// Receivers that mean "the enclosing type's instance or type".
+    pub self_names: &'static [&'static str],
+    /// Separator between the parts of a qualified name.
+    pub separator: &'static str,
+    /// How imports name modules.
+    pub module_system: ModuleSystem,
+    /// Names the language or its standard prelude provides: a bare use of
+    /// one that no scope or import defines is not guessed by name (sorted;
+    /// a test keeps it so).
+    pub builtins: &'static [&'static str],
+}
+
+/// From the Python 3.12 docs, "Built-in Functions" and common built-in types.
+const PYTHON_BUILTINS: &[&str] = &[
+    "abs", "all", "any", "bool", "bytes", "callable", "classmethod", "delattr", "dict", "dir",
+    "divmod", "enumerate", "filter", "float", "format", "frozenset", "getattr", "globals",
+    "hasattr", "hash", "id", "input", "int", "isinstance", "issubclass", "iter", "len", "list",
+    "locals", "map", "max", "min", "next", "object", "open", "ord", "print", "property", "range",
+    "repr", "reversed", "round", "set", "setattr", "sorted", "staticmethod", "str", "sum", "super",
+    "tuple", "type", "vars", "zip",
+];
+
+/// From the ECMAScript global object and common host globals.
+const ECMA_BUILTINS: &[&str] = &[
+    "Array", "Boolean", "Date", "Error", "JSON", "Map", "Math", "Number", "Object", "Promise",
+    "RegExp", "Set", "String", "Symbol", "clearTimeout", "console", "parseFloat", "parseInt",
+    "require", "setTimeout",
+];
+
+/// From Rust's std prelude (2021) and the std macros.
+const RUST_BUILTINS: &[&str] = &[
+    "Box", "Err", "None", "Ok", "Some", "String", "Vec", "assert", "assert_eq", "assert_ne",
+    "debug_assert", "debug_assert_eq", "eprintln", "format", "matches", "panic", "print",
+    "println", "todo", "unimplemented", "unreachable", "vec", "write", "writeln",
+];
+
+const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
+const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
+const JAVASCRIPT_QUERY: &str = concat!(
+    include_str!("../queries/ecma/extract.scm"),
+    include_str!("../queries/javascript/extract.scm"),
+    include_str!("../queries/jsx/extract.scm"),
+);
+const TYPESCRIPT_QUERY: &str = concat!(
+    include_str!("../queries/ecma/extract.scm"),
+    include_str!("../queries/typescript/extract.scm"),
+);
+const TSX_QUERY: &str = concat!(
+    include_str!("../queries/ecma/extract.scm"),
+    include_str!("../queries/typescript/extract.scm"),
+    include_str!("../queries/jsx/extract.scm"),
+);
+
+const ECMA_COMMENTS: &[&str] = &["comment"];
+const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
+
+static SPECS: [Spec; 5] = [
+    Spec {
+        language: Language::JavaScript,
+        name: "javascript",
+        query_source: JAVASCRIPT_QUERY,
+        attribute_kinds: &["decorator"],
+        wrapper_kinds: &[],
+        comment_kinds: ECMA_COMMENTS,
+        doc_style: ECMA_DOCS,
+        self_names: &["this"],
+        separator: ".",
+        module_system: ModuleSystem::EcmaFiles,
+        builtins: ECMA_BUILTINS,
+    },
+    Spec {
+        language: Language::Python,
+        name: "python",
+        query_source: PYTHON_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &["decorated_definition"],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::Docstring,
+        self_names: &["self", "cls"],
+        separator: ".",
+        module_system: ModuleSystem::PythonPackages,
+        builtins: PYTHON_BUILTINS,
+    },
+    Spec {
+        language: Language::Rust,
+        name: "rust",
+        query_source: RUST_QUERY,
+        attribute_kinds: &["attribute_item"],
+        wrapper_kinds: &[],
+        comment_kinds: &["line_comment", "block_comment"],
+        doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
+        self_names: &["self", "Self"],
+        separator: "::",
+        module_system: ModuleSystem::RustCrates,
+        builtins: RUST_BUILTINS,
+    },
+    Spec {
+        language: Language::Tsx,
+        name: "tsx",
+        query_source: TSX_QUERY,
+        attribute_kinds: &["decorator"],
+        wrapper_kinds: &[],
+        comment_kinds: ECMA_COMMENTS,
+        doc_style: ECMA_DOCS,
+        self_names: &["this"],
+        separator: ".",
+        module_system: ModuleSystem::EcmaFiles,
+        builtins: ECMA_BUILTINS,
+    },
+    Spec {
+        language: Language::TypeScript,
+        name: "typescript",
+        query_source: TYPESCRIPT_QUERY,
+        attribute_kinds: &["decorator"],
+        wrapper_kinds: &[],
+        comment_kinds: ECMA_COMMENTS,
+        doc_style: ECMA_DOCS,
+        self_names: &["this"],
+        separator: ".",
+        module_system: ModuleSystem::EcmaFiles,
+        builtins: ECMA_BUILTINS,
+    },
+];
+
+/// A query that failed to compile: a defect in a `.scm` file, reported with
+/// the language and tree-sitter's own message.
+#[derive(Debug, Clone)]
+pub struct QueryError {
+    /// The language whose query failed.
+    pub language: Language,
+    /// tree-sitter's message, with row and column.
+    pub message: String,
+}
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "extraction query for {} does not compile: {}", self.language.name(), self.message)
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+impl Language {
+    /// Every language, in the order of [`Language`]'s variants.
+    pub const ALL: [Language; 5] = [
+        Language::JavaScript,
+        Language::Python,
+        Language::Rust,
+        Language::Tsx,
+        Language::TypeScript,
+    ];
+
+    /// The language of `path`, decided by its extension alone.
+    pub fn from_path(path: &Path) -> Option<Language> {
+        let extension = path.extension()?.to_str()?;
+        EXTENSIONS
+            .binary_search_by(|(ext, _)| ext.cmp(&extension))
+            .ok()
+            .map(|i| EXTENSIONS[i].1)
+    }
+
+    /// The extraction spec.
+    pub fn spec(self) -> &'static Spec {
+        &SPECS[self as usize]
+    }
+
+    /// The stable name (`python`, `typescript`, …).
+    pub fn name(self) -> &'static str {
+        self.spec().name
+    }
+
+    /// The language with stable name `name`.
+    pub fn from_name(name: &str) -> Option<Language> {
+        Language::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The tree-sitter grammar.
+    pub fn grammar(self) -> tree_sitter::Language {
+        match self {
+            Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
+            Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
+        }
+    }
+
+    /// The compiled extraction query, compiled once per process.
+    pub fn query(self) -> Result<&'static tree_sitter::Query, QueryError> {
+        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; 5] =
+            [const { OnceLock::new() }; 5];
+        QUERIES[self as usize]
+            .get_or_init(|| {
+                tree_sitter::Query::new(&self.grammar(), self.spec().query_source).map_err(|e| {
+                    QueryError { language: self, message: e.to_string() }
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Appends the imports declared in a parsed file to `out`.
+    pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+        match self.spec().module_system {
+            ModuleSystem::PythonPackages => python::imports(root, source, out),
+            ModuleSystem::EcmaFiles => ecma::imports(root, source, out),
+            ModuleSystem::RustCrates => rust::imports(root, source, out),
+        }
+    }
+
+    /// Names a file exports without marking their definitions (`export { a }`).
+    pub fn export_lists(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Vec<String> {
+        match self.spec().module_system {
+            ModuleSystem::EcmaFiles => ecma::export_list(root, source),
+            ModuleSystem::PythonPackages | ModuleSystem::RustCrates => Vec::new(),
+        }
+    }
+
+    /// Whether the definition `node` named `name` is visible outside its module.
+    pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
+        match self.spec().module_system {
+            ModuleSystem::PythonPackages => python::is_exported(name),
+            ModuleSystem::EcmaFiles => ecma::is_exported(node, name),
+            ModuleSystem::RustCrates => rust::is_exported(node),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extension_table_is_sorted_and_unique() {
+        for pair in EXTENSIONS.windows(2) {
+            assert!(pair[0].0 < pair[1].0, "{:?} must sort before {:?}", pair[0].0, pair[1].0);
+        }
+    }
+
+    #[test]
+    fn builtin_lists_are_sorted() {
+        for language in Language::ALL {
+            let builtins = language.spec().builtins;
+            assert!(builtins.windows(2).all(|w| w[0] < w[1]), "{language:?} builtins unsorted");
+        }
+    }
+
+    #[test]
+    fn specs_are_indexed_by_variant() {
+        for language in Language::ALL {
+            assert_eq!(language.spec().language, language);
+            assert_eq!(Language::from_name(language.name()), Some(language));
+        }
+    }
+
+    #[test]
+    fn every_query_compiles() {
+        for language in Language::ALL {
+            if let Err(err) = language.query() {
+                panic!("{err}");
+            }
+        }
+    }
+
+    #[test]
+    fn extensions_decide_the_language() {
+        let check = |path: &str, expected: Option<Language>| {
+            assert_eq!(Language::from_path(Path::new(path)), expected, "{path}");
+        };
+        check("a/b.py", Some(Language::Python));
+        check("x.tsx", Some(Language::Tsx));
+        check("x.d.ts", Some(Language::TypeScript));
+        check("x.mjs", Some(Language::JavaScript));
+        check("lib.rs", Some(Language::Rust));
+        check("Makefile", None);
+        check("x.PY", None);
+    }
+}

@@ -1,1 +1,196 @@
-//! placeholder
+//! plumb's embedded store: one SQLite file in WAL mode holding the files
+//! table (with coverage), symbols, occurrences and their resolutions,
+//! imports, and a full-text index over split symbol names.
+//!
+//! This is the only crate that contains SQL. It knows nothing of
+//! tree-sitter, languages or the file system walk: the indexer hands it
+//! finished rows ([`records`]), the query layer reads typed rows back
+//! ([`read`]). A rebuild happens in one transaction, so a reader (or a crash)
+//! always sees either the previous index or the new one, never a mix.
+
+pub mod model;
+pub mod read;
+pub mod records;
+pub mod schema;
+pub mod tokens;
+mod write;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
+
+pub use write::GraphWriter;
+
+/// Name of the index directory created at the indexed root.
+pub const INDEX_DIR: &str = ".plumb";
+/// Name of the database file inside [`INDEX_DIR`].
+pub const DATABASE_FILE: &str = "index.db";
+
+/// How long a writer waits for another process's write lock before giving
+/// up. Chosen: long enough to ride out a query's read, short enough that a
+/// second `plumb index` says clearly that another one is running.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Failures of the store, each naming the database it concerns.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// No index exists at the path.
+    #[error("no index at {0} (run `plumb index` first)")]
+    Missing(PathBuf),
+    /// The index was written by another schema version.
+    #[error("the index at {path} has schema version {found}, this plumb reads {expected} (run `plumb index` to rebuild it)")]
+    SchemaMismatch {
+        /// The database file.
+        path: PathBuf,
+        /// The version found in the file.
+        found: i64,
+        /// The version this build reads.
+        expected: i64,
+    },
+    /// Another process holds the write lock.
+    #[error("another plumb process is writing the index at {0}; try again when it finishes")]
+    Locked(PathBuf),
+    /// Any other SQLite failure.
+    #[error("index database {path}: {source}")]
+    Sqlite {
+        /// The database file.
+        path: PathBuf,
+        /// The underlying error.
+        source: rusqlite::Error,
+    },
+    /// A value in the database that this build cannot interpret.
+    #[error("index database {path}: {what}")]
+    Corrupt {
+        /// The database file.
+        path: PathBuf,
+        /// What was wrong.
+        what: String,
+    },
+}
+
+/// Result of store operations.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// An open index database.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Store {
+    /// The database path for an index rooted at `root`.
+    pub fn database_path(root: &Path) -> PathBuf {
+        root.join(INDEX_DIR).join(DATABASE_FILE)
+    }
+
+    /// Opens (creating if needed) the database for writing. The directory
+    /// must exist. An index of another schema version is dropped and
+    /// recreated, since the next write replaces everything anyway.
+    pub fn open_for_write(path: &Path) -> Result<Store> {
+        let conn = Connection::open(path).map_err(|source| sqlite(path, source))?;
+        let store = Store { conn, path: path.to_owned() };
+        store.configure()?;
+        let version: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(|e| store.err(e))?;
+        if version != schema::SCHEMA_VERSION {
+            store.recreate()?;
+        }
+        Ok(store)
+    }
+
+    /// Opens an existing database read-only.
+    pub fn open_read_only(path: &Path) -> Result<Store> {
+        if !path.is_file() {
+            return Err(Error::Missing(path.to_owned()));
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn =
+            Connection::open_with_flags(path, flags).map_err(|source| sqlite(path, source))?;
+        let store = Store { conn, path: path.to_owned() };
+        store
+            .conn
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| store.err(e))?;
+        let version: i64 = store
+            .conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(|e| store.err(e))?;
+        if version != schema::SCHEMA_VERSION {
+            return Err(Error::SchemaMismatch {
+                path: path.to_owned(),
+                found: version,
+                expected: schema::SCHEMA_VERSION,
+            });
+        }
+        Ok(store)
+    }
+
+    /// Starts replacing the whole graph. Nothing is visible to readers until
+    /// [`GraphWriter::commit`]; dropping the writer rolls everything back.
+    pub fn replace_all(&mut self) -> Result<GraphWriter<'_>> {
+        GraphWriter::begin(&mut self.conn, &self.path)
+    }
+
+    /// The database file this store reads.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn configure(&self) -> Result<()> {
+        self.conn
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| self.err(e))?;
+        self.conn
+            .pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| self.err(e))?;
+        self.conn
+            .pragma_update(None, "synchronous", "NORMAL")
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
+    fn recreate(&self) -> Result<()> {
+        let mut script = String::from("BEGIN;\n");
+        for table in schema::TABLES {
+            script.push_str(&format!("DROP TABLE IF EXISTS {table};\n"));
+        }
+        script.push_str(schema::CREATE);
+        script.push_str(&format!(
+            "PRAGMA user_version = {};\nCOMMIT;\n",
+            schema::SCHEMA_VERSION
+        ));
+        self.conn.execute_batch(&script).map_err(|e| self.err(e))
+    }
+
+    fn err(&self, source: rusqlite::Error) -> Error {
+        classify(&self.path, source)
+    }
+
+    /// Reads one `meta` value.
+    pub fn meta(&self, key: &str) -> Result<Option<String>> {
+        self.conn
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |row| {
+                row.get(0)
+            })
+            .optional()
+            .map_err(|e| self.err(e))
+    }
+}
+
+fn sqlite(path: &Path, source: rusqlite::Error) -> Error {
+    Error::Sqlite { path: path.to_owned(), source }
+}
+
+/// Maps SQLite's busy/locked codes to [`Error::Locked`], anything else to
+/// [`Error::Sqlite`].
+fn classify(path: &Path, source: rusqlite::Error) -> Error {
+    match source.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked) => {
+            Error::Locked(path.to_owned())
+        }
+        _ => sqlite(path, source),
+    }
+}

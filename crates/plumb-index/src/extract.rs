@@ -1,0 +1,621 @@
+//! The language-neutral extractor: runs a language's extraction query over
+//! a parsed tree and turns the named captures (see `plumb-lang`) into
+//! [`FileFacts`]. Everything language-specific comes from the query, the
+//! [`Spec`] row, or the language's hooks in `plumb-lang`.
+
+use std::collections::HashMap;
+
+use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
+use plumb_lang::{DocStyle, Language, QueryError, Spec};
+use plumb_store::model::{OccurrenceKind, SymbolKind};
+
+use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, RefFact};
+use crate::typetext::normalize_type;
+
+/// Longest signature kept, in bytes. Chosen: two long lines; longer ones
+/// are cut at a character boundary with `…`.
+const MAX_SIGNATURE: usize = 240;
+/// Longest doc comment kept, in bytes. Chosen: enough for a summary
+/// paragraph; the source has the rest.
+const MAX_DOC: usize = 1000;
+/// Longest receiver or path text kept, in bytes. Chosen: receivers longer
+/// than this are expressions no resolution step can use.
+const MAX_RECEIVER: usize = 200;
+
+/// Parent kinds a doc comment may sit in front of instead of the
+/// definition itself (`export function f`, `const f = () => …`).
+const DOC_ANCHOR_PARENTS: &[&str] = &["export_statement", "lexical_declaration", "variable_declaration"];
+
+/// What a capture name means to the extractor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Role {
+    Definition(SymbolKind),
+    ImplScope,
+    Reference(OccurrenceKind),
+    Binding,
+    BindingName,
+    BindingField,
+    BindingType,
+    Name,
+    Receiver,
+    Path,
+    Ignored,
+}
+
+/// An error in a language's capture names: a defect of the `.scm` files.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// The query did not compile.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// A capture name outside the contract.
+    #[error("extraction query for {language} uses unknown capture @{capture}")]
+    UnknownCapture {
+        /// The language.
+        language: &'static str,
+        /// The capture name.
+        capture: String,
+    },
+}
+
+fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
+    query
+        .capture_names()
+        .iter()
+        .map(|name| {
+            let role = match *name {
+                "name" => Some(Role::Name),
+                "receiver" => Some(Role::Receiver),
+                "path" => Some(Role::Path),
+                "scope.impl" => Some(Role::ImplScope),
+                "binding" => Some(Role::Binding),
+                "binding.name" => Some(Role::BindingName),
+                "binding.field" => Some(Role::BindingField),
+                "binding.type" => Some(Role::BindingType),
+                "trait" | "doc" => Some(Role::Ignored),
+                other => {
+                    if let Some(kind) = other.strip_prefix("definition.") {
+                        SymbolKind::parse(kind).map(Role::Definition)
+                    } else if let Some(kind) = other.strip_prefix("reference.") {
+                        OccurrenceKind::parse(kind).map(Role::Reference)
+                    } else {
+                        None
+                    }
+                }
+            };
+            role.ok_or_else(|| SpecError::UnknownCapture {
+                language: language.name(),
+                capture: (*name).to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// Checks that every language's query compiles and uses only contract
+/// capture names.
+pub fn check_specs() -> Result<(), SpecError> {
+    for language in Language::ALL {
+        roles(language, language.query()?)?;
+    }
+    Ok(())
+}
+
+struct RawDef<'t> {
+    pattern: usize,
+    node: Node<'t>,
+    name: Node<'t>,
+    kind: SymbolKind,
+}
+
+struct RawRef<'t> {
+    pattern: usize,
+    name: Node<'t>,
+    kind: OccurrenceKind,
+    receiver: Option<Node<'t>>,
+    path: Option<Node<'t>>,
+}
+
+struct RawBinding<'t> {
+    node: Node<'t>,
+    name: Node<'t>,
+    is_field: bool,
+    type_node: Node<'t>,
+}
+
+/// Extracts the facts of one parsed file.
+pub fn extract(
+    language: Language,
+    tree: &Tree,
+    source: &str,
+    cursor: &mut QueryCursor,
+) -> Result<FileFacts, SpecError> {
+    let spec = language.spec();
+    let query = language.query()?;
+    let roles = roles(language, query)?;
+    let root = tree.root_node();
+    let bytes = source.as_bytes();
+
+    let mut defs: Vec<RawDef> = Vec::new();
+    let mut impls: Vec<(Node, Node)> = Vec::new();
+    let mut refs: Vec<RawRef> = Vec::new();
+    let mut bindings: Vec<RawBinding> = Vec::new();
+
+    let mut matches = cursor.matches(query, root, bytes);
+    while let Some(m) = matches.next() {
+        let mut primary = None;
+        let (mut name, mut receiver, mut path) = (None, None, None);
+        let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
+        for capture in m.captures() {
+            let node = capture.node;
+            match roles[capture.index as usize] {
+                Role::Name => name = Some(node),
+                Role::Receiver => receiver = Some(node),
+                Role::Path => path = Some(node),
+                Role::BindingName => binding_name = Some(node),
+                Role::BindingField => {
+                    binding_name = Some(node);
+                    is_field = true;
+                }
+                Role::BindingType => binding_type = Some(node),
+                Role::Ignored => {}
+                role => primary = Some((role, node)),
+            }
+        }
+        match primary {
+            Some((Role::Definition(kind), node)) => {
+                if let Some(name) = name {
+                    defs.push(RawDef { pattern: m.pattern_index, node, name, kind });
+                }
+            }
+            Some((Role::ImplScope, node)) => {
+                if let Some(name) = name {
+                    impls.push((node, name));
+                }
+            }
+            Some((Role::Reference(kind), _)) => {
+                if let Some(name) = name {
+                    refs.push(RawRef { pattern: m.pattern_index, name, kind, receiver, path });
+                }
+            }
+            Some((Role::Binding, node)) => {
+                if let (Some(name), Some(type_node)) = (binding_name, binding_type) {
+                    bindings.push(RawBinding { node, name, is_field, type_node });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // One definition per name node, one reference per name node: the
+    // earliest pattern in the query wins, so specific patterns come first.
+    defs.sort_by_key(|d| (d.name.start_byte(), d.pattern));
+    defs.dedup_by_key(|d| d.name.start_byte());
+    let def_names: std::collections::HashSet<usize> =
+        defs.iter().map(|d| d.name.start_byte()).collect();
+    refs.sort_by_key(|r| (r.name.start_byte(), r.pattern));
+    refs.dedup_by_key(|r| r.name.start_byte());
+    refs.retain(|r| !def_names.contains(&r.name.start_byte()));
+    impls.sort_by_key(|(node, _)| node.start_byte());
+    impls.dedup_by_key(|(node, _)| node.start_byte());
+
+    let export_list = language.export_lists(root, bytes);
+    let mut facts = FileFacts::default();
+    let spans: Vec<(Node, Node)> = defs.iter().map(|d| definition_span(d.node, spec)).collect();
+
+    // Containers: every definition and impl block, nested by byte range.
+    let mut containers: Vec<(u32, u32, Container)> = spans
+        .iter()
+        .enumerate()
+        .map(|(i, (first, outer))| (first.start_byte() as u32, outer.end_byte() as u32, Container::Def(i)))
+        .chain(impls.iter().enumerate().map(|(i, (node, _))| {
+            (node.start_byte() as u32, node.end_byte() as u32, Container::Impl(i))
+        }))
+        .collect();
+    containers.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
+    let parents = nest(&containers);
+
+    for (i, raw) in defs.iter().enumerate() {
+        let (first, outer) = spans[i];
+        let name = text(raw.name, bytes).to_owned();
+        let container = parents.get(&Container::Def(i)).copied().unwrap_or(Container::File);
+        let (name_line, name_col) = position(raw.name);
+        let exported = language.is_exported(raw.node, &name)
+            || (container == Container::File && export_list.contains(&name));
+        facts.defs.push(DefFact {
+            kind: raw.kind,
+            start_line: first.start_position().row as u32 + 1,
+            end_line: outer.end_position().row as u32 + 1,
+            start_byte: first.start_byte() as u32,
+            end_byte: outer.end_byte() as u32,
+            name_line,
+            name_col,
+            signature: signature(raw.node, bytes),
+            doc: doc(raw.node, spec, bytes),
+            container,
+            exported,
+            has_body: raw.node.child_by_field_name("body").is_some(),
+            name,
+        });
+    }
+    // A function directly inside a type or impl is a method.
+    for i in 0..facts.defs.len() {
+        if facts.defs[i].kind == SymbolKind::Function {
+            let in_type = match facts.defs[i].container {
+                Container::Impl(_) => true,
+                Container::Def(p) => facts.defs[p].kind.is_type(),
+                Container::File => false,
+            };
+            if in_type {
+                facts.defs[i].kind = SymbolKind::Method;
+            }
+        }
+    }
+    for (i, (node, name)) in impls.iter().enumerate() {
+        let written = text(*name, bytes);
+        let self_type = normalize_type(written).unwrap_or_else(|| written.to_owned());
+        facts.impls.push(ImplFact {
+            self_type,
+            start_byte: node.start_byte() as u32,
+            end_byte: node.end_byte() as u32,
+            container: parents.get(&Container::Impl(i)).copied().unwrap_or(Container::File),
+        });
+    }
+
+    let ref_points: Vec<u32> = refs.iter().map(|r| r.name.start_byte() as u32).collect();
+    let ref_containers = innermost(&containers, &ref_points);
+    for (raw, container) in refs.iter().zip(ref_containers) {
+        let (line, col) = position(raw.name);
+        facts.refs.push(RefFact {
+            name: text(raw.name, bytes).to_owned(),
+            kind: raw.kind,
+            line,
+            col,
+            receiver: raw.receiver.and_then(|n| compact(n, bytes)),
+            path: raw.path.and_then(|n| compact(n, bytes)),
+            container,
+        });
+    }
+
+    bindings.sort_by_key(|b| b.node.start_byte());
+    let binding_points: Vec<u32> = bindings.iter().map(|b| b.node.start_byte() as u32).collect();
+    let binding_containers = innermost(&containers, &binding_points);
+    let self_name = spec.self_names[0];
+    for (raw, container) in bindings.iter().zip(binding_containers) {
+        let Some(type_text) = normalize_type(text(raw.type_node, bytes)) else {
+            continue;
+        };
+        let Some(mut name) = compact(raw.name, bytes) else {
+            continue;
+        };
+        let is_attribute = raw.is_field
+            || spec.self_names.iter().any(|s| name.strip_prefix(s).is_some_and(|r| r.starts_with('.')));
+        if raw.is_field {
+            name = format!("{self_name}.{name}");
+        }
+        let scope = if is_attribute { enclosing_type(&facts, container) } else { container };
+        facts.bindings.push(BindingFact { name, type_text, scope });
+    }
+
+    language.imports(root, bytes, &mut facts.imports);
+    facts.syntax_errors = count_syntax_errors(root);
+    Ok(facts)
+}
+
+/// The first node of a definition's span (attributes, decorators and a
+/// wrapping `decorated_definition` included) and the node whose end ends it.
+fn definition_span<'t>(node: Node<'t>, spec: &Spec) -> (Node<'t>, Node<'t>) {
+    let mut outer = node;
+    if let Some(parent) = node.parent()
+        && spec.wrapper_kinds.contains(&parent.kind())
+    {
+        outer = parent;
+    }
+    let mut first = outer;
+    while let Some(previous) = first.prev_named_sibling() {
+        if spec.attribute_kinds.contains(&previous.kind()) {
+            first = previous;
+        } else {
+            break;
+        }
+    }
+    (first, outer)
+}
+
+/// The container of each container, by a stack sweep over containers sorted
+/// by start (and by end, outermost first).
+fn nest(containers: &[(u32, u32, Container)]) -> HashMap<Container, Container> {
+    let mut parents = HashMap::with_capacity(containers.len());
+    let mut stack: Vec<(u32, Container)> = Vec::new();
+    for &(start, end, container) in containers {
+        while stack.last().is_some_and(|&(top_end, _)| top_end <= start) {
+            stack.pop();
+        }
+        if let Some(&(_, parent)) = stack.last() {
+            parents.insert(container, parent);
+        }
+        stack.push((end, container));
+    }
+    parents
+}
+
+/// The innermost container of each point (`points` sorted ascending).
+fn innermost(containers: &[(u32, u32, Container)], points: &[u32]) -> Vec<Container> {
+    let mut out = Vec::with_capacity(points.len());
+    let mut stack: Vec<(u32, Container)> = Vec::new();
+    let mut next = 0;
+    for &point in points {
+        while next < containers.len() && containers[next].0 <= point {
+            let (start, end, container) = containers[next];
+            while stack.last().is_some_and(|&(top_end, _)| top_end <= start) {
+                stack.pop();
+            }
+            stack.push((end, container));
+            next += 1;
+        }
+        while stack.last().is_some_and(|&(top_end, _)| top_end <= point) {
+            stack.pop();
+        }
+        out.push(stack.last().map_or(Container::File, |&(_, c)| c));
+    }
+    out
+}
+
+/// The nearest enclosing type definition or impl block of `container`.
+fn enclosing_type(facts: &FileFacts, mut container: Container) -> Container {
+    loop {
+        match container {
+            Container::Def(i) if facts.defs[i].kind.is_type() => return container,
+            Container::Def(i) => container = facts.defs[i].container,
+            Container::Impl(_) | Container::File => return container,
+        }
+    }
+}
+
+fn text<'a>(node: Node<'_>, bytes: &'a [u8]) -> &'a str {
+    std::str::from_utf8(&bytes[node.byte_range()]).unwrap_or("")
+}
+
+fn position(node: Node<'_>) -> (u32, u32) {
+    let point = node.start_position();
+    (point.row as u32 + 1, point.column as u32 + 1)
+}
+
+/// A node's text with all whitespace removed, if short enough to be a path.
+fn compact(node: Node<'_>, bytes: &[u8]) -> Option<String> {
+    let raw = text(node, bytes);
+    (raw.len() <= MAX_RECEIVER).then(|| raw.split_whitespace().collect())
+}
+
+/// Cuts `text` to at most `max` bytes at a character boundary, marking the cut.
+fn truncate(mut text: String, max: usize) -> String {
+    if text.len() > max {
+        let mut end = max;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.truncate(end);
+        text.push('…');
+    }
+    text
+}
+
+/// The declaration text before the body, whitespace folded.
+fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
+    let body = node.child_by_field_name("body").or_else(|| {
+        node.child_by_field_name("value").and_then(|value| value.child_by_field_name("body"))
+    });
+    let end = body.map_or(node.end_byte(), |b| b.start_byte());
+    let raw = std::str::from_utf8(&bytes[node.start_byte()..end]).ok()?;
+    let folded: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    let trimmed = folded.trim_end_matches([':', '{', ' ']).to_owned();
+    (!trimmed.is_empty()).then(|| truncate(trimmed, MAX_SIGNATURE))
+}
+
+/// The doc comment or docstring of a definition.
+fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
+    let raw = match spec.doc_style {
+        DocStyle::Docstring => {
+            let body = node.child_by_field_name("body")?;
+            let first = body.named_child(0)?;
+            let string = (first.kind() == "expression_statement")
+                .then(|| first.named_child(0))
+                .flatten()
+                .filter(|s| s.kind() == "string")?;
+            let content = text(string, bytes)
+                .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                .trim_matches(|c| c == '"' || c == '\'');
+            content.trim().to_owned()
+        }
+        DocStyle::PrecedingComments(markers) => {
+            let mut anchor = node;
+            while let Some(parent) = anchor.parent() {
+                if DOC_ANCHOR_PARENTS.contains(&parent.kind()) {
+                    anchor = parent;
+                } else {
+                    break;
+                }
+            }
+            let mut lines = Vec::new();
+            let mut current = anchor.prev_sibling();
+            while let Some(sibling) = current {
+                if spec.attribute_kinds.contains(&sibling.kind()) {
+                    current = sibling.prev_sibling();
+                    continue;
+                }
+                if !spec.comment_kinds.contains(&sibling.kind()) {
+                    break;
+                }
+                let comment = text(sibling, bytes);
+                if !markers.iter().any(|m| comment.starts_with(m)) {
+                    break;
+                }
+                lines.push(strip_comment_markers(comment));
+                current = sibling.prev_sibling();
+            }
+            lines.reverse();
+            lines.join("\n").trim().to_owned()
+        }
+    };
+    (!raw.is_empty()).then(|| truncate(raw, MAX_DOC))
+}
+
+fn strip_comment_markers(comment: &str) -> String {
+    comment
+        .trim_end_matches("*/")
+        .lines()
+        .map(|line| {
+            line.trim()
+                .trim_start_matches("///")
+                .trim_start_matches("/**")
+                .trim_start_matches('*')
+                .trim()
+        })
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn count_syntax_errors(root: Node<'_>) -> u32 {
+    if !root.has_error() {
+        return 0;
+    }
+    let mut count = 0;
+    let mut cursor = root.walk();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            count += 1;
+            continue;
+        }
+        if node.has_error() {
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(language: Language, code: &str) -> FileFacts {
+        let mut parser = plumb_lang::tree_sitter::Parser::new();
+        parser.set_language(&language.grammar()).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        extract(language, &tree, code, &mut QueryCursor::new()).unwrap()
+    }
+
+    fn defs(facts: &FileFacts) -> Vec<String> {
+        facts
+            .defs
+            .iter()
+            .map(|d| {
+                let parent = match d.container {
+                    Container::Def(p) => facts.defs[p].name.clone(),
+                    Container::Impl(i) => format!("impl {}", facts.impls[i].self_type),
+                    Container::File => "-".into(),
+                };
+                format!("{} {} {}-{} in {}", d.kind, d.name, d.start_line, d.end_line, parent)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn specs_use_only_contract_captures() {
+        check_specs().unwrap();
+    }
+
+    #[test]
+    fn python_definitions_nest_and_keep_decorators() {
+        let f = facts(
+            Language::Python,
+            "import os\n\nclass Cart(Base):\n    \"\"\"A cart.\"\"\"\n    size = 3\n\n    @property\n    def total(self) -> int:\n        return self.helper()\n\ndef total():\n    c = Cart()\n    return c.total\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "class Cart 3-9 in -",
+                "field size 5-5 in Cart",
+                "method total 7-9 in Cart",
+                "function total 11-13 in -",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("A cart."));
+        assert_eq!(f.defs[0].signature.as_deref(), Some("class Cart(Base)"));
+        assert_eq!(f.defs[2].signature.as_deref(), Some("def total(self) -> int"));
+        let refs: Vec<_> = f
+            .refs
+            .iter()
+            .map(|r| format!("{} {} {:?} {:?}", r.kind, r.name, r.receiver, r.container))
+            .collect();
+        assert_eq!(
+            refs,
+            vec![
+                "inherit Base None Def(0)",
+                "read property None Def(2)",
+                "type int None Def(2)",
+                "call helper Some(\"self\") Def(2)",
+                "call Cart None Def(3)",
+            ]
+        );
+        assert_eq!(f.bindings.len(), 1);
+        assert_eq!((f.bindings[0].name.as_str(), f.bindings[0].type_text.as_str()), ("c", "Cart"));
+        assert_eq!(f.bindings[0].scope, Container::Def(3));
+    }
+
+    #[test]
+    fn rust_impl_members_belong_to_the_impl() {
+        let f = facts(
+            Language::Rust,
+            "/// A shape.\npub trait Shape: Named { fn area(&self) -> f64; }\n#[derive(Debug)]\npub struct Circle { r: f64 }\nimpl Shape for Circle {\n    fn area(&self) -> f64 { helper(self.r) }\n}\nfn helper(x: f64) -> f64 { let c = Circle::new(); x }\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "trait Shape 2-2 in -",
+                "method area 2-2 in Shape",
+                "struct Circle 3-4 in -",
+                "field r 4-4 in Circle",
+                "method area 6-6 in impl Circle",
+                "function helper 8-8 in -",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("A shape."));
+        assert!(f.defs[0].exported && f.defs[4].exported && !f.defs[5].exported);
+        let refs: Vec<_> = f.refs.iter().map(|r| format!("{} {} {:?}", r.kind, r.name, r.path)).collect();
+        assert!(refs.contains(&"inherit Named None".to_owned()), "{refs:?}");
+        assert!(refs.contains(&"implement Shape None".to_owned()), "{refs:?}");
+        assert!(refs.contains(&"call new Some(\"Circle\")".to_owned()), "{refs:?}");
+        let bindings: Vec<_> = f.bindings.iter().map(|b| (b.name.as_str(), b.type_text.as_str())).collect();
+        assert_eq!(bindings, vec![("self.r", "f64"), ("x", "f64"), ("c", "Circle")]);
+    }
+
+    #[test]
+    fn typescript_members_exports_and_fields() {
+        let f = facts(
+            Language::TypeScript,
+            "/** Round thing. */\nexport class Circle extends Shape implements Named {\n  private cache: Cache = new Cache();\n  area(): number { return this.cache.get(); }\n}\nexport const make = () => new Circle();\nconst hidden = 1;\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "class Circle 2-5 in -",
+                "field cache 3-3 in Circle",
+                "method area 4-4 in Circle",
+                "function make 6-6 in -",
+                "constant hidden 7-7 in -",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("Round thing."));
+        assert!(f.defs[0].exported && !f.defs[1].exported && f.defs[3].exported && !f.defs[4].exported);
+        let bindings: Vec<_> = f.bindings.iter().map(|b| (b.name.as_str(), b.type_text.as_str(), b.scope)).collect();
+        assert!(bindings.contains(&("this.cache", "Cache", Container::Def(0))), "{bindings:?}");
+    }
+
+    #[test]
+    fn syntax_errors_are_counted_and_good_code_still_extracted() {
+        let f = facts(Language::Python, "def good():\n    pass\n\ndef bad(:\n    pass\n");
+        assert!(f.syntax_errors > 0);
+        assert!(f.defs.iter().any(|d| d.name == "good"));
+    }
+}

@@ -1,0 +1,109 @@
+//! What extraction yields for one file: definitions, impl containers,
+//! reference sites, typed bindings and imports, all positioned, nothing
+//! resolved. Indexes (`usize`) point into the same file's vectors.
+
+use plumb_lang::ImportDecl;
+use plumb_store::model::{OccurrenceKind, SymbolKind};
+
+/// The syntactic container a definition or reference sits in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Container {
+    /// Top level of the file.
+    File,
+    /// Inside definition `defs[i]`.
+    Def(usize),
+    /// Inside impl block `impls[i]` (but in none of its members).
+    Impl(usize),
+}
+
+/// One definition.
+#[derive(Clone, Debug)]
+pub struct DefFact {
+    /// Name as written.
+    pub name: String,
+    /// Kind (a function inside a type or impl is already a method).
+    pub kind: SymbolKind,
+    /// First line, attributes and decorators included (1-based).
+    pub start_line: u32,
+    /// Last line (1-based).
+    pub end_line: u32,
+    /// Span start byte (attributes included).
+    pub start_byte: u32,
+    /// Span end byte.
+    pub end_byte: u32,
+    /// Line of the name (1-based).
+    pub name_line: u32,
+    /// Column of the name (1-based).
+    pub name_col: u32,
+    /// Declaration text up to the body.
+    pub signature: Option<String>,
+    /// Doc comment or docstring.
+    pub doc: Option<String>,
+    /// The container it is defined in.
+    pub container: Container,
+    /// Visible outside its module.
+    pub exported: bool,
+    /// Whether it has a body (`mod a;` has none, `mod a {}` has one).
+    pub has_body: bool,
+}
+
+/// An `impl` block: a container whose members belong to another type.
+#[derive(Clone, Debug)]
+pub struct ImplFact {
+    /// The self type as written, generics and references stripped (`a::Foo`).
+    pub self_type: String,
+    /// Span start byte.
+    pub start_byte: u32,
+    /// Span end byte.
+    pub end_byte: u32,
+    /// The container the block sits in.
+    pub container: Container,
+}
+
+/// One reference site.
+#[derive(Clone, Debug)]
+pub struct RefFact {
+    /// Name as written.
+    pub name: String,
+    /// Kind of reference.
+    pub kind: OccurrenceKind,
+    /// Line of the name (1-based).
+    pub line: u32,
+    /// Column of the name (1-based).
+    pub col: u32,
+    /// Object the member is reached through, whitespace removed.
+    pub receiver: Option<String>,
+    /// Qualifier of a scoped path (`crate::a` in `crate::a::f`).
+    pub path: Option<String>,
+    /// The innermost container of the site.
+    pub container: Container,
+}
+
+/// A name given a type by an annotation or a constructor call.
+#[derive(Clone, Debug)]
+pub struct BindingFact {
+    /// The bound name: a local (`c`) or an attribute (`self.cart`).
+    pub name: String,
+    /// The type text as written (`Cart`, `&mut Cart`, `models.Cart`).
+    pub type_text: String,
+    /// The scope it is visible in: the enclosing function for locals and
+    /// parameters, the enclosing type for attributes and fields.
+    pub scope: Container,
+}
+
+/// Everything extracted from one file.
+#[derive(Clone, Debug, Default)]
+pub struct FileFacts {
+    /// Definitions, in source order.
+    pub defs: Vec<DefFact>,
+    /// Impl blocks, in source order.
+    pub impls: Vec<ImplFact>,
+    /// Reference sites, in source order.
+    pub refs: Vec<RefFact>,
+    /// Typed bindings.
+    pub bindings: Vec<BindingFact>,
+    /// Import bindings.
+    pub imports: Vec<ImportDecl>,
+    /// Syntax-error and missing nodes tree-sitter recovered from.
+    pub syntax_errors: u32,
+}

@@ -1,0 +1,104 @@
+//! Reducing a written type to the path of the type that has the members:
+//! `&mut Cart` → `Cart`, `Option<Box<Cart>>` → `Cart`, `Optional["Cart"]` →
+//! `Cart`, `Cart | null` → `Cart`, `Vec<Cart>` → `Vec`.
+
+/// Wrappers whose first argument is the type whose members are reached.
+/// Chosen: the smart pointers, cells and optionals of Rust's std, Python's
+/// `typing` and TypeScript's utility types that forward member access.
+const TRANSPARENT_WRAPPERS: &[&str] = &[
+    "Annotated", "Arc", "Box", "Cell", "ClassVar", "Final", "Mutex", "Option", "Optional", "Partial",
+    "Pin", "Rc", "Readonly", "Ref", "RefCell", "RefMut", "RwLock",
+];
+
+/// Longest type text considered. Chosen: real annotations are far shorter;
+/// anything longer is an expression, not a type.
+const MAX_TYPE_TEXT: usize = 200;
+
+/// The path of the type `text` names, or `None` when it names no single
+/// nominal type (a tuple, a function type, a literal).
+pub fn normalize_type(text: &str) -> Option<String> {
+    if text.len() > MAX_TYPE_TEXT {
+        return None;
+    }
+    let mut text = text.trim();
+    loop {
+        let before = text;
+        for prefix in ["&", "mut ", "dyn ", "impl ", "const ", "*"] {
+            text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
+        }
+        if let Some(rest) = text.strip_prefix('\'') {
+            text = rest.split_once(' ').map_or("", |(_, after)| after).trim_start();
+        }
+        if text == before {
+            break;
+        }
+    }
+    let text = text.trim_matches(|c| c == '"' || c == '\'').trim();
+    let text = first_alternative(text);
+    let (base, args) = match text.find(['<', '[']) {
+        Some(open) => (&text[..open], Some(&text[open + 1..])),
+        None => (text, None),
+    };
+    let base = base.trim();
+    let last = base.rsplit(['.', ':']).next().unwrap_or(base);
+    if let Some(args) = args
+        && TRANSPARENT_WRAPPERS.contains(&last)
+    {
+        let close = args.rfind(['>', ']']).unwrap_or(args.len());
+        return normalize_type(first_argument(&args[..close]));
+    }
+    let is_path = !base.is_empty()
+        && base.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
+    is_path.then(|| base.to_owned())
+}
+
+/// The first member of a `|` union that is not `null`, `undefined` or `None`.
+fn first_alternative(text: &str) -> &str {
+    if !text.contains('|') {
+        return text;
+    }
+    text.split('|')
+        .map(str::trim)
+        .find(|part| !matches!(*part, "null" | "undefined" | "None"))
+        .unwrap_or(text)
+}
+
+/// The first top-level comma-separated argument.
+fn first_argument(args: &str) -> &str {
+    let mut depth = 0i32;
+    for (i, c) in args.char_indices() {
+        match c {
+            '<' | '[' | '(' => depth += 1,
+            '>' | ']' | ')' => depth -= 1,
+            ',' if depth == 0 => return &args[..i],
+            _ => {}
+        }
+    }
+    args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::normalize_type;
+
+    fn check(text: &str, expected: Option<&str>) {
+        assert_eq!(normalize_type(text).as_deref(), expected, "normalizing {text:?}");
+    }
+
+    #[test]
+    fn reduces_types_to_their_nominal_path() {
+        check("Cart", Some("Cart"));
+        check("&mut Cart", Some("Cart"));
+        check("&'a Cart", Some("Cart"));
+        check("Option<Box<shapes::Circle>>", Some("shapes::Circle"));
+        check("Vec<Cart>", Some("Vec"));
+        check("Optional[\"Cart\"]", Some("Cart"));
+        check("models.Cart", Some("models.Cart"));
+        check("Cart | null", Some("Cart"));
+        check("Cart | None", Some("Cart"));
+        check("HashMap<String, Vec<u8>>", Some("HashMap"));
+        check("(i32, i32)", None);
+        check("fn(i32) -> i32", None);
+        check("dict[str, int]", Some("dict"));
+    }
+}

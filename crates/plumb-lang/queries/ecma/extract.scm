@@ -1,0 +1,38 @@
+; Extraction spec shared by JavaScript, TypeScript and TSX: node types
+; common to both grammars. Capture names are the contract read by
+; plumb-index's extractor (see plumb-lang's crate docs).
+
+; ---- definitions
+(function_declaration name: (identifier) @name) @definition.function
+(generator_function_declaration name: (identifier) @name) @definition.function
+(class_declaration name: (_) @name) @definition.class
+(method_definition name: (_) @name) @definition.method
+(variable_declarator
+  name: (identifier) @name
+  value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+(program
+  (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
+(program
+  (export_statement
+    declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))
+(program
+  (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+(program
+  (export_statement
+    declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+
+; ---- calls and instantiations
+(call_expression function: (identifier) @name) @reference.call
+(call_expression
+  function: (member_expression object: (_) @receiver property: (_) @name)) @reference.call
+(new_expression constructor: (identifier) @name) @reference.instantiate
+(new_expression
+  constructor: (member_expression object: (_) @receiver property: (_) @name)) @reference.instantiate
+
+; ---- bindings that give a local or field a type
+(variable_declarator
+  name: (identifier) @binding.name
+  value: (new_expression constructor: (_) @binding.type)) @binding
+(assignment_expression
+  left: (member_expression) @binding.name
+  right: (new_expression constructor: (_) @binding.type)) @binding

@@ -1,0 +1,6 @@
+; JavaScript-only node types (the TypeScript grammar names them otherwise).
+
+(field_definition property: (property_identifier) @name) @definition.field
+(class_heritage (identifier) @name @reference.inherit)
+(class_heritage
+  (member_expression object: (_) @receiver property: (_) @name) @reference.inherit)

@@ -1,0 +1,10 @@
+; JSX: rendering a component (a capitalised element name) counts as a call.
+
+((jsx_opening_element name: (identifier) @name) @reference.call
+  (#match? @name "^[A-Z]"))
+((jsx_self_closing_element name: (identifier) @name) @reference.call
+  (#match? @name "^[A-Z]"))
+(jsx_opening_element
+  name: (member_expression object: (_) @receiver property: (_) @name) @reference.call)
+(jsx_self_closing_element
+  name: (member_expression object: (_) @receiver property: (_) @name) @reference.call)

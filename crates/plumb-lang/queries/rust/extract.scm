@@ -1,0 +1,62 @@
+; Rust extraction spec. Capture names are the contract read by
+; plumb-index's extractor (see plumb-lang's crate docs).
+
+; ---- definitions
+(function_item name: (identifier) @name) @definition.function
+(function_signature_item name: (identifier) @name) @definition.function
+(struct_item name: (type_identifier) @name) @definition.struct
+(union_item name: (type_identifier) @name) @definition.struct
+(enum_item name: (type_identifier) @name) @definition.enum
+(enum_variant name: (identifier) @name) @definition.variant
+(trait_item name: (type_identifier) @name) @definition.trait
+(type_item name: (type_identifier) @name) @definition.type_alias
+(const_item name: (identifier) @name) @definition.constant
+(static_item name: (identifier) @name) @definition.constant
+(mod_item name: (identifier) @name) @definition.module
+(macro_definition name: (identifier) @name) @definition.macro
+(field_declaration name: (field_identifier) @name) @definition.field
+
+; ---- impl blocks: members take the self type as their container
+(impl_item type: (_) @name) @scope.impl
+(impl_item trait: (type_identifier) @name) @reference.implement
+(impl_item trait: (scoped_type_identifier path: (_) @path name: (type_identifier) @name)) @reference.implement
+(impl_item trait: (generic_type type: (type_identifier) @name)) @reference.implement
+(trait_item bounds: (trait_bounds (type_identifier) @name @reference.inherit))
+(trait_item bounds: (trait_bounds
+  (scoped_type_identifier path: (_) @path name: (type_identifier) @name) @reference.inherit))
+
+; ---- calls
+(call_expression function: (identifier) @name) @reference.call
+(call_expression
+  function: (scoped_identifier path: (_) @path name: (identifier) @name)) @reference.call
+(call_expression
+  function: (field_expression value: (_) @receiver field: (field_identifier) @name)) @reference.call
+(call_expression
+  function: (generic_function function: (identifier) @name)) @reference.call
+(call_expression
+  function: (generic_function
+    function: (scoped_identifier path: (_) @path name: (identifier) @name))) @reference.call
+(call_expression
+  function: (generic_function
+    function: (field_expression value: (_) @receiver field: (field_identifier) @name))) @reference.call
+(macro_invocation macro: (identifier) @name) @reference.call
+(macro_invocation
+  macro: (scoped_identifier path: (_) @path name: (identifier) @name)) @reference.call
+
+; ---- instantiations and type references
+(struct_expression name: (type_identifier) @name) @reference.instantiate
+(struct_expression
+  name: (scoped_type_identifier path: (_) @path name: (type_identifier) @name)) @reference.instantiate
+(scoped_type_identifier path: (_) @path name: (type_identifier) @name) @reference.type
+(type_identifier) @name @reference.type
+
+; ---- bindings that give a local a type
+(let_declaration pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+(let_declaration
+  pattern: (identifier) @binding.name
+  value: (call_expression function: (scoped_identifier path: (_) @binding.type))) @binding
+(let_declaration
+  pattern: (identifier) @binding.name
+  value: (struct_expression name: (_) @binding.type)) @binding
+(parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
+(field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding

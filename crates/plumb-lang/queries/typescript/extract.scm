@@ -1,0 +1,41 @@
+; TypeScript and TSX node types.
+
+; ---- definitions
+(abstract_class_declaration name: (_) @name) @definition.class
+(interface_declaration name: (_) @name) @definition.interface
+(type_alias_declaration name: (_) @name) @definition.type_alias
+(enum_declaration name: (_) @name) @definition.enum
+(enum_body (property_identifier) @name @definition.variant)
+(enum_body (enum_assignment name: (_) @name) @definition.variant)
+(method_signature name: (_) @name) @definition.method
+(abstract_method_signature name: (_) @name) @definition.method
+(property_signature name: (_) @name) @definition.field
+(public_field_definition name: (_) @name) @definition.field
+(function_signature name: (_) @name) @definition.function
+(internal_module name: (identifier) @name) @definition.module
+
+; ---- inheritance and implementation
+(extends_clause value: (identifier) @name @reference.inherit)
+(extends_clause
+  value: (member_expression object: (_) @receiver property: (_) @name) @reference.inherit)
+(implements_clause (type_identifier) @name @reference.implement)
+(implements_clause (generic_type name: (type_identifier) @name) @reference.implement)
+(extends_type_clause (type_identifier) @name @reference.inherit)
+(extends_type_clause (generic_type name: (type_identifier) @name) @reference.inherit)
+
+; ---- type references
+(nested_type_identifier module: (_) @receiver name: (type_identifier) @name) @reference.type
+(type_identifier) @name @reference.type
+
+; ---- bindings from annotations
+(required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+(public_field_definition name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
+(public_field_definition
+  name: (_) @binding.field
+  value: (new_expression constructor: (_) @binding.type)) @binding
+(required_parameter
+  (accessibility_modifier)
+  pattern: (identifier) @binding.field
+  type: (type_annotation (_) @binding.type)) @binding

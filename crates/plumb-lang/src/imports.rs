@@ -1,0 +1,54 @@
+//! [`ImportDecl`], one name an import statement binds, as written; and the
+//! small node helpers the per-language import hooks share.
+
+use tree_sitter::Node;
+
+/// One binding made by an import statement, as written in the source.
+/// Resolving `module` to a file is the resolver's job, per module system.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportDecl {
+    /// Line of the imported name (1-based).
+    pub line: u32,
+    /// Column of the imported name (1-based, bytes).
+    pub col: u32,
+    /// The module as written: `..models` (Python, leading dots = relative
+    /// level), `./shapes` (ECMAScript specifier), `crate::a::b` (Rust path
+    /// prefix, `::`-separated).
+    pub module: String,
+    /// The member imported from the module; `None` imports the module itself.
+    pub name: Option<String>,
+    /// The local name bound; `None` for a glob or a side-effect import.
+    pub local: Option<String>,
+    /// `from m import *`, `export * from`, `use m::*`.
+    pub glob: bool,
+    /// Whether importers of this file see the binding too (`export … from`,
+    /// `pub use`, any Python import).
+    pub reexport: bool,
+}
+
+/// Source text of a node (lossy on invalid UTF-8, which the walk rejects).
+pub(crate) fn text<'a>(node: Node<'_>, source: &'a [u8]) -> &'a str {
+    std::str::from_utf8(&source[node.byte_range()]).unwrap_or("")
+}
+
+/// 1-based line and column of a node's start.
+pub(crate) fn position(node: Node<'_>) -> (u32, u32) {
+    let point = node.start_position();
+    (point.row as u32 + 1, point.column as u32 + 1)
+}
+
+/// Calls `visit` on every node of the tree whose kind is one of `kinds`,
+/// without descending into matches.
+pub(crate) fn each_node_of_kind<'t>(root: Node<'t>, kinds: &[&str], visit: &mut dyn FnMut(Node<'t>)) {
+    let mut cursor = root.walk();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if kinds.contains(&node.kind()) {
+            visit(node);
+            continue;
+        }
+        for child in node.named_children(&mut cursor) {
+            stack.push(child);
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! Python hooks: `import` / `from … import` statements and the
+//! leading-underscore export rule.
+
+use tree_sitter::Node;
+
+use crate::imports::{ImportDecl, each_node_of_kind, position, text};
+
+/// Appends every import binding of a Python module.
+pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+    each_node_of_kind(root, &["import_statement", "import_from_statement"], &mut |node| {
+        if node.kind() == "import_statement" {
+            plain_import(node, source, out);
+        } else {
+            from_import(node, source, out);
+        }
+    });
+    out.sort_by_key(|decl| (decl.line, decl.col));
+}
+
+/// `import a.b.c` binds `a`; `import a.b as x` binds `x` to `a.b`.
+fn plain_import(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+    let mut cursor = node.walk();
+    for name in node.children_by_field_name("name", &mut cursor) {
+        let (module_node, alias) = split_alias(name, source);
+        let module = text(module_node, source).to_owned();
+        let (line, col) = position(module_node);
+        let local = match alias {
+            Some(alias) => alias,
+            None => module.split('.').next().unwrap_or_default().to_owned(),
+        };
+        out.push(ImportDecl {
+            line,
+            col,
+            module,
+            name: None,
+            local: Some(local),
+            glob: false,
+            reexport: true,
+        });
+    }
+}
+
+/// `from .m import a, b as c` and `from m import *`.
+fn from_import(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+    let Some(module_node) = node.child_by_field_name("module_name") else {
+        return;
+    };
+    let module = text(module_node, source).to_owned();
+    let mut cursor = node.walk();
+    let mut any_name = false;
+    for name in node.children_by_field_name("name", &mut cursor) {
+        any_name = true;
+        let (name_node, alias) = split_alias(name, source);
+        let imported = text(name_node, source).to_owned();
+        let (line, col) = position(name_node);
+        out.push(ImportDecl {
+            line,
+            col,
+            module: module.clone(),
+            local: Some(alias.unwrap_or_else(|| imported.clone())),
+            name: Some(imported),
+            glob: false,
+            reexport: true,
+        });
+    }
+    if !any_name {
+        let mut cursor = node.walk();
+        if node.named_children(&mut cursor).any(|c| c.kind() == "wildcard_import") {
+            let (line, col) = position(module_node);
+            out.push(ImportDecl {
+                line,
+                col,
+                module,
+                name: None,
+                local: None,
+                glob: true,
+                reexport: true,
+            });
+        }
+    }
+}
+
+/// An `aliased_import` is `name as alias`; anything else has no alias.
+fn split_alias<'t>(node: Node<'t>, source: &[u8]) -> (Node<'t>, Option<String>) {
+    if node.kind() == "aliased_import" {
+        let name = node.child_by_field_name("name").unwrap_or(node);
+        let alias = node.child_by_field_name("alias").map(|a| text(a, source).to_owned());
+        (name, alias)
+    } else {
+        (node, None)
+    }
+}
+
+/// Public unless the name starts with an underscore (dunder names are public).
+pub(crate) fn is_exported(name: &str) -> bool {
+    !name.starts_with('_') || (name.starts_with("__") && name.ends_with("__"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Language;
+
+    fn parse_imports(code: &str) -> Vec<(String, Option<String>, Option<String>, bool)> {
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&Language::Python.grammar()).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let mut out = Vec::new();
+        imports(tree.root_node(), code.as_bytes(), &mut out);
+        out.into_iter().map(|d| (d.module, d.name, d.local, d.glob)).collect()
+    }
+
+    #[test]
+    fn reads_every_import_form() {
+        let got = parse_imports(
+            "import os.path\nimport numpy as np\nfrom .models import Cart as Basket, Order\nfrom .. import util\nfrom x import *\n",
+        );
+        let s = |v: &str| Some(v.to_owned());
+        assert_eq!(
+            got,
+            vec![
+                ("os.path".into(), None, s("os"), false),
+                ("numpy".into(), None, s("np"), false),
+                (".models".into(), s("Cart"), s("Basket"), false),
+                (".models".into(), s("Order"), s("Order"), false),
+                ("..".into(), s("util"), s("util"), false),
+                ("x".into(), None, None, true),
+            ]
+        );
+    }
+
+    #[test]
+    fn underscore_names_are_private() {
+        assert!(is_exported("Cart"));
+        assert!(is_exported("__init__"));
+        assert!(!is_exported("_helper"));
+    }
+}

@@ -1,0 +1,495 @@
+//! Typed reads for the query layer. Every function here answers from the
+//! index alone; none touches the file system.
+
+use rusqlite::{Row, params};
+
+use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
+use crate::{Error, Result, Store, tokens};
+
+/// A symbol as read back, with its file's path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymbolRow {
+    /// Row id.
+    pub id: i64,
+    /// Path of its file, relative to the root.
+    pub file: String,
+    /// Name as written.
+    pub name: String,
+    /// Qualified name in the language's form.
+    pub qualname: String,
+    /// Kind.
+    pub kind: SymbolKind,
+    /// First line, attributes included (1-based).
+    pub start_line: u32,
+    /// Last line (1-based, inclusive).
+    pub end_line: u32,
+    /// Byte offset of the start.
+    pub start_byte: u32,
+    /// Byte offset past the end.
+    pub end_byte: u32,
+    /// Line of the name.
+    pub name_line: u32,
+    /// Column of the name (1-based).
+    pub name_col: u32,
+    /// Declaration text up to the body.
+    pub signature: Option<String>,
+    /// Doc comment.
+    pub doc: Option<String>,
+    /// Enclosing symbol.
+    pub parent_id: Option<i64>,
+    /// Visible outside its module.
+    pub exported: bool,
+}
+
+/// One resolved reference: an occurrence joined with one of its targets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReferenceRow {
+    /// Occurrence row id.
+    pub occurrence_id: i64,
+    /// Path of the file containing the site.
+    pub file: String,
+    /// Line of the site (1-based).
+    pub line: u32,
+    /// Column of the site (1-based).
+    pub col: u32,
+    /// Kind of reference.
+    pub kind: OccurrenceKind,
+    /// Name as written.
+    pub name: String,
+    /// Receiver or qualifier text.
+    pub receiver: Option<String>,
+    /// Innermost symbol containing the site.
+    pub enclosing_id: Option<i64>,
+    /// The target symbol.
+    pub target_id: i64,
+    /// How the target was decided.
+    pub method: Resolution,
+    /// How sure.
+    pub confidence: f64,
+}
+
+/// A file row as read back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FileRow {
+    /// Path relative to the root.
+    pub path: String,
+    /// Language name.
+    pub language: Option<String>,
+    /// Content hash.
+    pub hash: Option<String>,
+    /// Size in bytes.
+    pub size: u64,
+    /// Modification time, nanoseconds since the epoch.
+    pub mtime_ns: Option<i64>,
+    /// What happened to it.
+    pub status: FileStatus,
+    /// Why, in words.
+    pub reason: Option<String>,
+    /// Syntax-error nodes recovered from.
+    pub syntax_errors: u32,
+}
+
+/// Totals over the whole index.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Totals {
+    /// Symbols.
+    pub symbols: u64,
+    /// Occurrences.
+    pub occurrences: u64,
+    /// Occurrences with at least one target.
+    pub resolved_occurrences: u64,
+    /// Resolution candidates, by method.
+    pub by_method: Vec<(Resolution, u64)>,
+}
+
+const SYMBOL_COLUMNS: &str = "s.id, f.path, s.name, s.qualname, s.kind, s.start_line, s.end_line,
+    s.start_byte, s.end_byte, s.name_line, s.name_col, s.signature, s.doc, s.parent_id, s.exported";
+
+const REFERENCE_COLUMNS: &str = "o.id, f.path, o.line, o.col, o.kind, o.name, o.receiver,
+    o.enclosing_id, r.symbol_id, r.method, r.confidence";
+
+/// Upper bound on full-text matches read per search. Chosen: far above any
+/// answer a person or agent reads, low enough to keep a search instant.
+const SEARCH_CANDIDATES: i64 = 2000;
+
+impl Store {
+    fn corrupt(&self, what: String) -> Error {
+        Error::Corrupt { path: self.path.clone(), what }
+    }
+
+    fn symbol_from(&self, row: &Row<'_>) -> rusqlite::Result<std::result::Result<SymbolRow, String>> {
+        let kind: String = row.get(4)?;
+        let Some(kind) = SymbolKind::parse(&kind) else {
+            return Ok(Err(format!("unknown symbol kind {kind:?}")));
+        };
+        Ok(Ok(SymbolRow {
+            id: row.get(0)?,
+            file: row.get(1)?,
+            name: row.get(2)?,
+            qualname: row.get(3)?,
+            kind,
+            start_line: row.get(5)?,
+            end_line: row.get(6)?,
+            start_byte: row.get(7)?,
+            end_byte: row.get(8)?,
+            name_line: row.get(9)?,
+            name_col: row.get(10)?,
+            signature: row.get(11)?,
+            doc: row.get(12)?,
+            parent_id: row.get(13)?,
+            exported: row.get(14)?,
+        }))
+    }
+
+    fn reference_from(
+        &self,
+        row: &Row<'_>,
+    ) -> rusqlite::Result<std::result::Result<ReferenceRow, String>> {
+        let kind: String = row.get(4)?;
+        let method: String = row.get(9)?;
+        let (Some(kind), Some(method)) = (OccurrenceKind::parse(&kind), Resolution::parse(&method))
+        else {
+            return Ok(Err(format!("unknown occurrence kind {kind:?} or method {method:?}")));
+        };
+        Ok(Ok(ReferenceRow {
+            occurrence_id: row.get(0)?,
+            file: row.get(1)?,
+            line: row.get(2)?,
+            col: row.get(3)?,
+            kind,
+            name: row.get(5)?,
+            receiver: row.get(6)?,
+            enclosing_id: row.get(7)?,
+            target_id: row.get(8)?,
+            method,
+            confidence: row.get(10)?,
+        }))
+    }
+
+    fn symbols_where(&self, condition: &str, args: impl rusqlite::Params) -> Result<Vec<SymbolRow>> {
+        let sql = format!(
+            "SELECT {SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE {condition}"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map(args, |row| self.symbol_from(row))
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.push(row.map_err(|e| self.err(e))?.map_err(|what| self.corrupt(what))?);
+        }
+        Ok(out)
+    }
+
+    fn references_where(
+        &self,
+        condition: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Vec<ReferenceRow>> {
+        let sql = format!(
+            "SELECT {REFERENCE_COLUMNS} FROM occurrences o
+             JOIN resolutions r ON r.occurrence_id = o.id
+             JOIN files f ON f.id = o.file_id WHERE {condition}
+             ORDER BY f.path, o.line, o.col"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map(args, |row| self.reference_from(row))
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.push(row.map_err(|e| self.err(e))?.map_err(|what| self.corrupt(what))?);
+        }
+        Ok(out)
+    }
+
+    /// Symbols whose name is exactly `name`.
+    pub fn symbols_named(&self, name: &str) -> Result<Vec<SymbolRow>> {
+        self.symbols_where("s.name = ?1 ORDER BY f.path, s.start_line", [name])
+    }
+
+    /// Symbols whose name starts with `prefix` (case-sensitive).
+    pub fn symbols_with_prefix(&self, prefix: &str, limit: usize) -> Result<Vec<SymbolRow>> {
+        let upper = format!("{prefix}\u{10FFFF}");
+        self.symbols_where(
+            "s.name >= ?1 AND s.name < ?2 ORDER BY length(s.name), f.path, s.start_line LIMIT ?3",
+            params![prefix, upper, limit as i64],
+        )
+    }
+
+    /// Symbols whose split name contains every word of `query` (each as a
+    /// prefix), best full-text rank first.
+    pub fn symbols_matching_words(&self, query: &str) -> Result<Vec<SymbolRow>> {
+        let words = tokens::split_identifier(query);
+        if words.is_empty() {
+            return Ok(Vec::new());
+        }
+        let expression = words
+            .iter()
+            .map(|w| format!("\"{w}\"*"))
+            .collect::<Vec<_>>()
+            .join(" AND ");
+        self.symbols_where(
+            "s.id IN (SELECT rowid FROM symbol_text WHERE symbol_text MATCH ?1 LIMIT ?2)
+             ORDER BY length(s.name), f.path, s.start_line",
+            params![expression, SEARCH_CANDIDATES],
+        )
+    }
+
+    /// One symbol by id.
+    pub fn symbol(&self, id: i64) -> Result<Option<SymbolRow>> {
+        Ok(self.symbols_where("s.id = ?1", [id])?.pop())
+    }
+
+    /// Every symbol of one file, in source order.
+    pub fn symbols_in_file(&self, path: &str) -> Result<Vec<SymbolRow>> {
+        self.symbols_where("f.path = ?1 ORDER BY s.start_byte, s.end_byte DESC", [path])
+    }
+
+    /// Symbols of `path` whose span contains `line`, outermost first.
+    pub fn symbols_containing_line(&self, path: &str, line: u32) -> Result<Vec<SymbolRow>> {
+        self.symbols_where(
+            "f.path = ?1 AND s.start_line <= ?2 AND s.end_line >= ?2
+             ORDER BY s.start_byte, s.end_byte DESC",
+            params![path, line],
+        )
+    }
+
+    /// Direct children of a symbol, in source order.
+    pub fn children(&self, parent_id: i64) -> Result<Vec<SymbolRow>> {
+        self.symbols_where("s.parent_id = ?1 ORDER BY s.start_byte", [parent_id])
+    }
+
+    /// Every resolved reference whose target is `target_id`.
+    pub fn references_to(&self, target_id: i64) -> Result<Vec<ReferenceRow>> {
+        self.references_where("r.symbol_id = ?1", [target_id])
+    }
+
+    /// Every resolved reference made from inside `enclosing_id` (directly).
+    pub fn references_from(&self, enclosing_id: i64) -> Result<Vec<ReferenceRow>> {
+        self.references_where("o.enclosing_id = ?1", [enclosing_id])
+    }
+
+    /// Number of occurrences named `name` of `kind` that have no target.
+    pub fn unresolved_named(&self, name: &str, kind: OccurrenceKind) -> Result<u64> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM occurrences o WHERE o.name = ?1 AND o.kind = ?2
+                 AND NOT EXISTS (SELECT 1 FROM resolutions r WHERE r.occurrence_id = o.id)",
+                params![name, kind.as_str()],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n as u64)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Number of occurrences of `kind` made from `enclosing_id` that have no target.
+    pub fn unresolved_from(&self, enclosing_id: i64, kind: OccurrenceKind) -> Result<u64> {
+        self.conn
+            .query_row(
+                "SELECT count(*) FROM occurrences o WHERE o.enclosing_id = ?1 AND o.kind = ?2
+                 AND NOT EXISTS (SELECT 1 FROM resolutions r WHERE r.occurrence_id = o.id)",
+                params![enclosing_id, kind.as_str()],
+                |row| row.get::<_, i64>(0),
+            )
+            .map(|n| n as u64)
+            .map_err(|e| self.err(e))
+    }
+
+    /// One file's row, if the walk saw it.
+    pub fn file(&self, path: &str) -> Result<Option<FileRow>> {
+        Ok(self.files_where("path = ?1", [path])?.pop())
+    }
+
+    /// Every file row, by path.
+    pub fn files(&self) -> Result<Vec<FileRow>> {
+        self.files_where("1 ORDER BY path", [])
+    }
+
+    fn files_where(&self, condition: &str, args: impl rusqlite::Params) -> Result<Vec<FileRow>> {
+        let sql = format!(
+            "SELECT path, language, hash, size, mtime_ns, status, reason, syntax_errors
+             FROM files WHERE {condition}"
+        );
+        let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map(args, |row| {
+                let status: String = row.get(5)?;
+                Ok((
+                    status,
+                    FileRow {
+                        path: row.get(0)?,
+                        language: row.get(1)?,
+                        hash: row.get(2)?,
+                        size: row.get::<_, i64>(3)? as u64,
+                        mtime_ns: row.get(4)?,
+                        status: FileStatus::Indexed,
+                        reason: row.get(6)?,
+                        syntax_errors: row.get(7)?,
+                    },
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (status, mut file) = row.map_err(|e| self.err(e))?;
+            file.status = FileStatus::parse(&status)
+                .ok_or_else(|| self.corrupt(format!("unknown file status {status:?}")))?;
+            out.push(file);
+        }
+        Ok(out)
+    }
+
+    /// Whether any file of the index was left out (any status but indexed).
+    pub fn has_unindexed_files(&self) -> Result<bool> {
+        self.conn
+            .query_row(
+                "SELECT EXISTS (SELECT 1 FROM files WHERE status != 'indexed')",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(|e| self.err(e))
+    }
+
+    /// Symbol and occurrence totals, and resolution candidates by method.
+    pub fn totals(&self) -> Result<Totals> {
+        let count = |sql: &str| -> Result<u64> {
+            self.conn
+                .query_row(sql, [], |row| row.get::<_, i64>(0))
+                .map(|n| n as u64)
+                .map_err(|e| self.err(e))
+        };
+        let mut totals = Totals {
+            symbols: count("SELECT count(*) FROM symbols")?,
+            occurrences: count("SELECT count(*) FROM occurrences")?,
+            resolved_occurrences: count("SELECT count(DISTINCT occurrence_id) FROM resolutions")?,
+            by_method: Vec::new(),
+        };
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT method, count(*) FROM resolutions GROUP BY method")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))
+            .map_err(|e| self.err(e))?;
+        for row in rows {
+            let (method, n) = row.map_err(|e| self.err(e))?;
+            let method = Resolution::parse(&method)
+                .ok_or_else(|| self.corrupt(format!("unknown resolution method {method:?}")))?;
+            totals.by_method.push((method, n as u64));
+        }
+        totals.by_method.sort();
+        Ok(totals)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::{FileRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
+
+    fn sample_store(dir: &std::path::Path) -> Store {
+        let path = dir.join("index.db");
+        let mut store = Store::open_for_write(&path).unwrap();
+        let writer = store.replace_all().unwrap();
+        writer
+            .file(&FileRecord {
+                id: 1,
+                path: "src/lib.rs".into(),
+                language: Some("rust"),
+                hash: Some("h".into()),
+                size: 10,
+                mtime_ns: None,
+                status: FileStatus::Indexed,
+                reason: None,
+                syntax_errors: 0,
+            })
+            .unwrap();
+        for (id, name, parent) in [(1, "SearchWorker", None), (2, "search_path", Some(1))] {
+            writer
+                .symbol(&SymbolRecord {
+                    id,
+                    file_id: 1,
+                    name: name.into(),
+                    qualname: format!("crate::{name}"),
+                    kind: if id == 1 { SymbolKind::Struct } else { SymbolKind::Method },
+                    start_line: id as u32,
+                    end_line: 5,
+                    start_byte: id as u32,
+                    end_byte: 50,
+                    name_line: id as u32,
+                    name_col: 1,
+                    signature: None,
+                    doc: None,
+                    parent_id: parent,
+                    exported: true,
+                })
+                .unwrap();
+        }
+        for (id, name) in [(1, "search_path"), (2, "missing")] {
+            writer
+                .occurrence(&OccurrenceRecord {
+                    id,
+                    file_id: 1,
+                    line: 4,
+                    col: 3,
+                    kind: OccurrenceKind::Call,
+                    name: name.into(),
+                    receiver: Some("self".into()),
+                    enclosing_id: Some(2),
+                })
+                .unwrap();
+        }
+        writer
+            .resolution(&ResolutionRecord {
+                occurrence_id: 1,
+                symbol_id: 2,
+                method: Resolution::Scope,
+                confidence: 0.95,
+            })
+            .unwrap();
+        writer.meta("root", "/x").unwrap();
+        writer.commit().unwrap();
+        store
+    }
+
+    #[test]
+    fn written_graph_reads_back() {
+        let dir = tempfile::tempdir().unwrap();
+        sample_store(dir.path());
+        let store = Store::open_read_only(&dir.path().join("index.db")).unwrap();
+        assert_eq!(store.symbols_named("search_path").unwrap().len(), 1);
+        assert_eq!(store.symbols_with_prefix("Search", 10).unwrap()[0].id, 1);
+        let words = store.symbols_matching_words("worker").unwrap();
+        assert_eq!(words.iter().map(|s| s.id).collect::<Vec<_>>(), vec![1]);
+        let refs = store.references_to(2).unwrap();
+        assert_eq!(refs.len(), 1);
+        assert_eq!(refs[0].method, Resolution::Scope);
+        assert_eq!(store.unresolved_named("missing", OccurrenceKind::Call).unwrap(), 1);
+        assert_eq!(store.children(1).unwrap()[0].name, "search_path");
+        let inner = store.symbols_containing_line("src/lib.rs", 3).unwrap();
+        assert_eq!(inner.last().unwrap().id, 2);
+        assert_eq!(store.meta("root").unwrap().as_deref(), Some("/x"));
+        let totals = store.totals().unwrap();
+        assert_eq!((totals.symbols, totals.occurrences, totals.resolved_occurrences), (2, 2, 1));
+    }
+
+    #[test]
+    fn an_abandoned_rebuild_leaves_the_previous_graph() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = sample_store(dir.path());
+        {
+            let writer = store.replace_all().unwrap();
+            writer.meta("root", "/other").unwrap();
+        }
+        assert_eq!(store.meta("root").unwrap().as_deref(), Some("/x"));
+        assert_eq!(store.symbols_named("SearchWorker").unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_missing_index_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = Store::open_read_only(&dir.path().join("index.db")).err().unwrap();
+        assert!(err.to_string().contains("plumb index"), "{err}");
+    }
+}

@@ -1,0 +1,93 @@
+//! The SQLite schema and its version. Bump [`SCHEMA_VERSION`] whenever a
+//! statement here changes; an index of another version is rebuilt, never
+//! read with the wrong shape.
+
+/// Version of the schema below. Chosen: incremented by hand on every change.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// Statements creating every table and index, run on an empty database.
+pub const CREATE: &str = r#"
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+CREATE TABLE files (
+    id            INTEGER PRIMARY KEY,
+    path          TEXT NOT NULL UNIQUE,
+    language      TEXT,
+    hash          TEXT,
+    size          INTEGER NOT NULL,
+    mtime_ns      INTEGER,
+    status        TEXT NOT NULL,
+    reason        TEXT,
+    syntax_errors INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE symbols (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL REFERENCES files(id),
+    name        TEXT NOT NULL,
+    qualname    TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    start_line  INTEGER NOT NULL,
+    end_line    INTEGER NOT NULL,
+    start_byte  INTEGER NOT NULL,
+    end_byte    INTEGER NOT NULL,
+    name_line   INTEGER NOT NULL,
+    name_col    INTEGER NOT NULL,
+    signature   TEXT,
+    doc         TEXT,
+    parent_id   INTEGER REFERENCES symbols(id),
+    exported    INTEGER NOT NULL
+);
+CREATE INDEX symbols_name ON symbols(name);
+CREATE INDEX symbols_file ON symbols(file_id, start_line);
+CREATE INDEX symbols_parent ON symbols(parent_id);
+
+CREATE TABLE occurrences (
+    id           INTEGER PRIMARY KEY,
+    file_id      INTEGER NOT NULL REFERENCES files(id),
+    line         INTEGER NOT NULL,
+    col          INTEGER NOT NULL,
+    kind         TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    receiver     TEXT,
+    enclosing_id INTEGER REFERENCES symbols(id)
+);
+CREATE INDEX occurrences_enclosing ON occurrences(enclosing_id);
+CREATE INDEX occurrences_name ON occurrences(name);
+
+CREATE TABLE resolutions (
+    occurrence_id INTEGER NOT NULL REFERENCES occurrences(id),
+    symbol_id     INTEGER NOT NULL REFERENCES symbols(id),
+    method        TEXT NOT NULL,
+    confidence    REAL NOT NULL,
+    PRIMARY KEY (occurrence_id, symbol_id)
+) WITHOUT ROWID;
+CREATE INDEX resolutions_symbol ON resolutions(symbol_id);
+
+CREATE TABLE imports (
+    id               INTEGER PRIMARY KEY,
+    file_id          INTEGER NOT NULL REFERENCES files(id),
+    line             INTEGER NOT NULL,
+    module           TEXT NOT NULL,
+    name             TEXT,
+    alias            TEXT,
+    resolved_file_id INTEGER REFERENCES files(id)
+);
+CREATE INDEX imports_file ON imports(file_id);
+
+CREATE VIRTUAL TABLE symbol_text USING fts5(tokens, content='', tokenize='unicode61');
+"#;
+
+/// Tables dropped, in dependency order, before [`CREATE`] rebuilds them.
+pub const TABLES: &[&str] = &[
+    "symbol_text",
+    "imports",
+    "resolutions",
+    "occurrences",
+    "symbols",
+    "files",
+    "meta",
+];

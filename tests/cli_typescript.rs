@@ -1,0 +1,332 @@
+//! End-to-end tests of `plumb` on tests/fixtures/typescript.
+//!
+//! Fixture landmarks (file:line):
+//!   src/types.ts:3       interface Priced; :4 Priced.total; :7 type Price
+//!   src/pricing.ts:4     free function total
+//!   src/models.ts:1      `import { total as sumPrices } from './pricing'`
+//!   src/models.ts:4      class Cart implements Priced; :5 field items; :16 Cart.total
+//!                        (this.linePrices() + sumPrices at :17); :20-21 empty(): Cart / new Cart()
+//!   src/models.ts:25     class Order implements Priced; :28 Order.total
+//!   src/models.ts:33     class DiscountCart extends Cart; :38 DiscountCart.total (super.total() :39)
+//!   src/models.ts:44     class VipCart extends DiscountCart
+//!   src/index.ts:2       `export { Cart, Order } from './models'`; :3 `export * from './pricing'`
+//!   src/checkout.ts:1    `import { Cart as Basket }`; :4 checkoutNew (new Basket(); c.total() :7)
+//!   src/checkout.ts:10   ship(o: Order); :14 summarize -> total() via the barrel
+//!   src/app.ts:1         `import { Cart } from './index'`; :5 charge(c: Cart); :9 vipTotal(c: VipCart)
+//!   src/app.ts:13        guess(x: any); :17 main (new Cart() :18, cart.total() :20)
+
+mod common;
+
+use common::*;
+
+const FX: &str = "typescript";
+
+const CART_TOTAL: &str = "src/models.Cart.total";
+const ORDER_TOTAL: &str = "src/models.Order.total";
+const DISCOUNT_TOTAL: &str = "src/models.DiscountCart.total";
+const FREE_TOTAL: &str = "src/pricing.total";
+const PRICED_TOTAL: &str = "src/types.Priced.total";
+
+// --- symbol -----------------------------------------------------------------
+
+#[test]
+fn symbol_bare_ambiguous_name_returns_every_match() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "total"]);
+    assert_set_eq(
+        "symbol total",
+        &qualnames(&json["targets"]),
+        &[CART_TOTAL, ORDER_TOTAL, DISCOUNT_TOTAL, FREE_TOTAL, PRICED_TOTAL],
+    );
+    assert!(notes_mention(&json, "ambiguous"), "notes: {}", json["notes"]);
+}
+
+#[test]
+fn symbol_class_dot_method_returns_exactly_that_method() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "Cart.total"]);
+    assert_def(single_target(&json), CART_TOTAL, "method", "src/models.ts", 16);
+}
+
+#[test]
+fn symbol_fully_qualified_name_returns_exactly_one() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "src/pricing.total"]);
+    assert_def(single_target(&json), FREE_TOTAL, "function", "src/pricing.ts", 4);
+}
+
+#[test]
+fn symbol_interface_method_and_type_alias_kinds() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "Priced"]);
+    assert_def(single_target(&json), "src/types.Priced", "interface", "src/types.ts", 3);
+    let json = repo.ok(&["symbol", "Priced.total"]);
+    assert_def(single_target(&json), PRICED_TOTAL, "method", "src/types.ts", 4);
+    let json = repo.ok(&["symbol", "Price"]);
+    assert_def(single_target(&json), "src/types.Price", "type_alias", "src/types.ts", 7);
+}
+
+#[test]
+fn symbol_reexported_class_has_one_definition() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "Cart"]);
+    assert_def(single_target(&json), "src/models.Cart", "class", "src/models.ts", 4);
+}
+
+#[test]
+fn symbol_path_line_returns_innermost_method() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "src/models.ts:17"]);
+    assert_def(single_target(&json), CART_TOTAL, "method", "src/models.ts", 16);
+}
+
+#[test]
+fn symbol_path_line_on_class_field_returns_field() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "src/models.ts:5"]);
+    assert_def(single_target(&json), "src/models.Cart.items", "field", "src/models.ts", 5);
+}
+
+// --- refs -------------------------------------------------------------------
+
+#[test]
+fn refs_of_class_cover_reexport_alias_annotation_instantiation_and_inheritance() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "src/models.Cart"]);
+    assert_refs_well_formed("refs Cart", &json, "src/models.Cart");
+    let edges = ref_edges(&json);
+    let expected = [
+        ("src/models.ts:20", "type"),
+        ("src/models.ts:21", "instantiate"),
+        ("src/models.ts:33", "inherit"),
+        ("src/index.ts:2", "import"),
+        ("src/checkout.ts:1", "import"),
+        ("src/checkout.ts:5", "instantiate"),
+        ("src/app.ts:1", "import"),
+        ("src/app.ts:5", "type"),
+        ("src/app.ts:18", "instantiate"),
+    ];
+    let keys: Vec<&str> = expected.iter().map(|(k, _)| *k).collect();
+    assert_edges("refs src/models.Cart", &edges, &keys, &[]);
+    for (at, kind) in expected {
+        assert_ref_kind("refs src/models.Cart", &edges, at, kind);
+    }
+    assert_resolution("refs Cart via Basket", &edges, "src/checkout.ts:5", &["import"]);
+}
+
+#[test]
+fn refs_of_interface_are_implements_clauses_and_reexport() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "src/types.Priced"]);
+    let edges = ref_edges(&json);
+    assert_edges(
+        "refs Priced",
+        &edges,
+        &["src/models.ts:2", "src/models.ts:4", "src/models.ts:25", "src/index.ts:4"],
+        &[],
+    );
+    assert_ref_kind("refs Priced", &edges, "src/models.ts:4", "implement");
+    assert_ref_kind("refs Priced", &edges, "src/models.ts:25", "implement");
+}
+
+// --- callers ----------------------------------------------------------------
+
+#[test]
+fn callers_of_method_include_constructor_local_annotated_param_and_super() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", CART_TOTAL]);
+    assert_edges(
+        "callers Cart.total",
+        &caller_edges(&json),
+        &["src/checkout.checkoutNew", "src/app.charge", "src/app.main", DISCOUNT_TOTAL],
+        &[],
+    );
+}
+
+#[test]
+fn callers_of_method_exclude_same_named_method_on_other_class() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", CART_TOTAL]);
+    assert_absent("callers Cart.total", &caller_edges(&json), "src/checkout.ship");
+    let json = repo.ok(&["callers", ORDER_TOTAL]);
+    let edges = caller_edges(&json);
+    assert_edges("callers Order.total", &edges, &["src/checkout.ship"], &[]);
+    for q in ["src/checkout.checkoutNew", "src/app.charge", "src/app.main"] {
+        assert_absent("callers Order.total", &edges, q);
+    }
+}
+
+#[test]
+fn callers_of_base_method_exclude_calls_dispatched_to_an_override() {
+    let repo = Repo::indexed(FX);
+    let base = repo.ok(&["callers", CART_TOTAL]);
+    assert_not_confident("callers Cart.total", &caller_edges(&base), "src/app.vipTotal");
+    let over = repo.ok(&["callers", DISCOUNT_TOTAL]);
+    assert_edges("callers DiscountCart.total", &caller_edges(&over), &["src/app.vipTotal"], &[]);
+}
+
+#[test]
+fn callers_of_any_typed_receiver_are_only_low_confidence_guesses() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", CART_TOTAL]);
+    assert_not_confident("callers Cart.total", &caller_edges(&json), "src/app.guess");
+}
+
+#[test]
+fn callers_of_free_function_follow_alias_and_star_reexport() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", FREE_TOTAL]);
+    let edges = caller_edges(&json);
+    assert_edges("callers src/pricing.total", &edges, &[CART_TOTAL, "src/checkout.summarize"], &[]);
+    assert_resolution("callers src/pricing.total", &edges, CART_TOTAL, &["import"]);
+    assert_resolution("callers src/pricing.total", &edges, "src/checkout.summarize", &["import"]);
+}
+
+// --- callees ----------------------------------------------------------------
+
+#[test]
+fn callees_of_method_calling_this_helper_and_imported_alias() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callees", CART_TOTAL]);
+    let edges = callee_edges(&json);
+    assert_set_eq(
+        "callees Cart.total",
+        &callee_qualnames(&json),
+        &["src/models.Cart.linePrices", FREE_TOTAL],
+    );
+    assert_resolution("callees Cart.total", &edges, "src/models.Cart.linePrices", &["scope", "receiver"]);
+    assert_resolution("callees Cart.total", &edges, FREE_TOTAL, &["import"]);
+}
+
+#[test]
+fn callees_through_super_resolve_to_base_method() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callees", DISCOUNT_TOTAL]);
+    assert_set_eq("callees DiscountCart.total", &callee_qualnames(&json), &[CART_TOTAL]);
+}
+
+// --- impls ------------------------------------------------------------------
+
+#[test]
+fn impls_direct_lists_only_immediate_subclasses() {
+    let repo = Repo::indexed(FX);
+    let got = impls_map(&repo.ok(&["impls", "src/models.Cart"]));
+    assert_set_eq("impls Cart", &got.keys().cloned().collect(), &["src/models.DiscountCart"]);
+    assert!(got["src/models.DiscountCart"]);
+}
+
+#[test]
+fn impls_transitive_includes_grandchildren_marked_indirect() {
+    let repo = Repo::indexed(FX);
+    let got = impls_map(&repo.ok(&["impls", "src/models.Cart", "--transitive"]));
+    assert_set_eq(
+        "impls --transitive Cart",
+        &got.keys().cloned().collect(),
+        &["src/models.DiscountCart", "src/models.VipCart"],
+    );
+    assert!(got["src/models.DiscountCart"]);
+    assert!(!got["src/models.VipCart"]);
+}
+
+#[test]
+fn impls_of_interface_direct_are_implementing_classes() {
+    let repo = Repo::indexed(FX);
+    let got = impls_map(&repo.ok(&["impls", "Priced"]));
+    assert_set_eq("impls Priced", &got.keys().cloned().collect(), &["src/models.Cart", "src/models.Order"]);
+    assert!(got.values().all(|d| *d), "both implement Priced directly: {got:?}");
+}
+
+#[test]
+fn impls_of_interface_transitive_adds_subclasses_of_implementors() {
+    let repo = Repo::indexed(FX);
+    let got = impls_map(&repo.ok(&["impls", "Priced", "--transitive"]));
+    assert_set_eq(
+        "impls --transitive Priced",
+        &got.keys().cloned().collect(),
+        &["src/models.Cart", "src/models.Order", "src/models.DiscountCart", "src/models.VipCart"],
+    );
+    assert!(got["src/models.Cart"] && got["src/models.Order"]);
+    assert!(!got["src/models.DiscountCart"] && !got["src/models.VipCart"]);
+}
+
+// --- outline ----------------------------------------------------------------
+
+#[test]
+fn outline_lists_top_level_classes_with_kinds() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "src/models.ts"]);
+    assert_pairs_eq(
+        "outline src/models.ts",
+        &outline_top(&json),
+        &[
+            ("src/models.Cart", "class"),
+            ("src/models.Order", "class"),
+            ("src/models.DiscountCart", "class"),
+            ("src/models.VipCart", "class"),
+        ],
+    );
+}
+
+#[test]
+fn outline_children_of_class_are_field_and_methods() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "src/models.ts"]);
+    assert_pairs_eq(
+        "children of Cart",
+        &outline_children(&json, "src/models.Cart"),
+        &[
+            ("src/models.Cart.items", "field"),
+            ("src/models.Cart.add", "method"),
+            ("src/models.Cart.linePrices", "method"),
+            ("src/models.Cart.total", "method"),
+            ("src/models.Cart.empty", "method"),
+        ],
+    );
+}
+
+#[test]
+fn outline_of_interface_and_type_alias() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "src/types.ts"]);
+    assert_pairs_eq(
+        "outline src/types.ts",
+        &outline_top(&json),
+        &[("src/types.Priced", "interface"), ("src/types.Price", "type_alias")],
+    );
+    assert_pairs_eq(
+        "children of Priced",
+        &outline_children(&json, "src/types.Priced"),
+        &[(PRICED_TOTAL, "method")],
+    );
+}
+
+// --- impact -----------------------------------------------------------------
+
+#[test]
+fn impact_depth_2_of_free_function_follows_alias_and_reexport() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["impact", FREE_TOTAL, "--depth", "2"]);
+    assert_impact(
+        "impact src/pricing.total --depth 2",
+        &json,
+        2,
+        &[
+            (CART_TOTAL, 1),
+            ("src/checkout.summarize", 1),
+            ("src/checkout.checkoutNew", 2),
+            ("src/app.charge", 2),
+            ("src/app.main", 2),
+            (DISCOUNT_TOTAL, 2),
+        ],
+        &["src/app.guess"],
+    );
+}
+
+// --- status -----------------------------------------------------------------
+
+#[test]
+fn status_counts_every_ts_file_as_indexed() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["status"]);
+    assert_eq!(json["results"]["files"]["indexed"], 6, "{:#}", json["results"]);
+}
