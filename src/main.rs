@@ -1,1 +1,208 @@
-fn main() {}
+//! The `plumb` binary: command-line parsing, root discovery, human and
+//! JSON rendering, progress, and the one place that maps failures to exit
+//! codes (0 results, 1 no result, 2 usage or input error, 3 internal error).
+
+mod cli;
+mod progress;
+mod render;
+mod status;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::Parser;
+use serde::Serialize;
+
+use plumb_index::walk::Limits;
+use plumb_query::Engine;
+use plumb_query::answer::Answer;
+use plumb_store::Store;
+
+use cli::{Cli, Command};
+
+/// How a run ended, mapped to the documented exit codes.
+enum Outcome {
+    /// Results were found.
+    Results,
+    /// The question was fine and has no answer.
+    NoResult,
+}
+
+/// An error the user can fix (exit 2), as opposed to an internal one (exit 3).
+#[derive(Debug)]
+struct InputError(String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(Outcome::Results) => ExitCode::SUCCESS,
+        Ok(Outcome::NoResult) => ExitCode::from(1),
+        Err(err) => {
+            if is_broken_pipe(&err) {
+                return ExitCode::SUCCESS;
+            }
+            let input = is_input_error(&err);
+            eprintln!("plumb: {err:#}");
+            ExitCode::from(if input { 2 } else { 3 })
+        }
+    }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain()
+        .filter_map(|cause| cause.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// Whether the failure is the user's to fix: bad input, a missing or
+/// outdated index, a busy index, a bad root.
+fn is_input_error(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause.is::<InputError>()
+            || matches!(cause.downcast_ref::<plumb_query::Error>(), Some(plumb_query::Error::Input(_)))
+            || matches!(
+                cause.downcast_ref::<plumb_store::Error>(),
+                Some(plumb_store::Error::Missing(_) | plumb_store::Error::SchemaMismatch { .. } | plumb_store::Error::Locked(_))
+            )
+            || matches!(cause.downcast_ref::<plumb_index::IndexError>(), Some(plumb_index::IndexError::BadRoot { .. }))
+    })
+}
+
+fn run(cli: &Cli) -> anyhow::Result<Outcome> {
+    match &cli.command {
+        Command::Index(args) => {
+            let root = args.path.clone().or_else(|| cli.root.clone()).unwrap_or_else(|| PathBuf::from("."));
+            let limits = args.limits();
+            index(&root, &limits, cli.json)
+        }
+        Command::Status => {
+            let root = find_root(cli)?;
+            let store = open(&root)?;
+            let report = status::report(&root, &store)?;
+            emit(cli.json, &report, render::status)
+        }
+        Command::Symbol { name } => query(cli, |engine, root| engine.symbol_info(&locator(root, name)), render::symbols),
+        Command::Outline { file } => query(cli, |engine, root| engine.outline(&relative_file(root, file)), render::outline),
+        Command::Refs { name } => query(cli, |engine, root| engine.refs(&locator(root, name)), render::refs),
+        Command::Callers { name } => query(cli, |engine, root| engine.callers(&locator(root, name)), render::callers),
+        Command::Callees { name } => query(cli, |engine, root| engine.callees(&locator(root, name)), render::callees),
+        Command::Impls { name, transitive } => {
+            query(cli, |engine, root| engine.impls(&locator(root, name), *transitive), render::impls)
+        }
+        Command::Impact { name, depth } => {
+            query(cli, |engine, root| engine.impact(&locator(root, name), *depth), render::impact)
+        }
+        Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
+    }
+}
+
+fn index(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
+    let bar = progress::Bar::new();
+    let summary = plumb_index::index(root, limits, &bar)?;
+    bar.finish();
+    let line = render::summary_line(&summary);
+    if json {
+        let files: serde_json::Map<String, serde_json::Value> =
+            summary.files.iter().map(|(status, n)| (status.as_str().to_owned(), (*n).into())).collect();
+        let value = serde_json::json!({
+            "files": files,
+            "files_with_syntax_errors": summary.files_with_syntax_errors,
+            "symbols": summary.symbols,
+            "occurrences": summary.occurrences,
+            "resolved_occurrences": summary.resolved_occurrences,
+            "elapsed_ms": summary.elapsed.as_millis() as u64,
+        });
+        write_stdout(&format!("{value}\n"))?;
+        eprintln!("{line}");
+    } else {
+        write_stdout(&format!("{line}\n"))?;
+    }
+    Ok(Outcome::Results)
+}
+
+/// The indexed root: `--root`, else the nearest directory from the current
+/// one upwards that holds an index.
+fn find_root(cli: &Cli) -> anyhow::Result<PathBuf> {
+    if let Some(root) = &cli.root {
+        return std::fs::canonicalize(root)
+            .map_err(|e| InputError(format!("cannot use {} as the root: {e}", root.display())).into());
+    }
+    let cwd = std::env::current_dir().context("reading the current directory")?;
+    for dir in cwd.ancestors() {
+        if Store::database_path(dir).is_file() {
+            return Ok(dir.to_owned());
+        }
+    }
+    Err(InputError(format!("no index found in {} or its parents (run `plumb index` first)", cwd.display())).into())
+}
+
+fn open(root: &Path) -> anyhow::Result<Store> {
+    Ok(Store::open_read_only(&Store::database_path(root))?)
+}
+
+fn query<R: Serialize>(
+    cli: &Cli,
+    ask: impl FnOnce(&Engine, &Path) -> plumb_query::Result<Answer<R>>,
+    human: fn(&Answer<R>, &mut String),
+) -> anyhow::Result<Outcome> {
+    let root = find_root(cli)?;
+    let engine = Engine::new(open(&root)?);
+    let answer = ask(&engine, &root)?;
+    let empty = serde_json::to_value(&answer.results).map(|v| v.as_array().is_some_and(Vec::is_empty))?;
+    emit(cli.json, &answer, |answer, out| {
+        human(answer, out);
+        for note in &answer.notes {
+            eprintln!("note: {note}");
+        }
+    })?;
+    Ok(if empty { Outcome::NoResult } else { Outcome::Results })
+}
+
+fn emit<T: Serialize>(json: bool, value: &T, human: impl FnOnce(&T, &mut String)) -> anyhow::Result<Outcome> {
+    let mut out = String::new();
+    if json {
+        out = serde_json::to_string(value)?;
+        out.push('\n');
+    } else {
+        human(value, &mut out);
+    }
+    write_stdout(&out)?;
+    Ok(Outcome::Results)
+}
+
+fn write_stdout(text: &str) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// A file argument as a root-relative path: an existing path (relative to
+/// the current directory or absolute) inside the root is rewritten; anything
+/// else is taken as already root-relative.
+fn relative_file(root: &Path, file: &str) -> String {
+    match std::fs::canonicalize(file) {
+        Ok(absolute) if absolute.starts_with(root) => plumb_index::walk::relative(root, &absolute),
+        _ => file.trim_start_matches("./").to_owned(),
+    }
+}
+
+/// A NAME argument with any `path:LINE` path made root-relative.
+fn locator(root: &Path, name: &str) -> String {
+    match name.rsplit_once(':') {
+        Some((path, line)) if !path.ends_with(':') && line.parse::<u32>().is_ok() => {
+            format!("{}:{line}", relative_file(root, path))
+        }
+        _ => name.to_owned(),
+    }
+}

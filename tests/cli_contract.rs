@@ -54,8 +54,15 @@ fn unknown_name_without_json_exits_1() {
 fn unknown_flag_exits_2_with_message_on_stderr() {
     let repo = Repo::indexed(FX);
     let run = repo.run(&["symbol", "total", "--no-such-flag"]);
-    assert_eq!(run.code, 2, "stdout: {}\nstderr: {}", run.stdout, run.stderr);
-    assert!(!run.stderr.trim().is_empty(), "usage errors are explained on stderr");
+    assert_eq!(
+        run.code, 2,
+        "stdout: {}\nstderr: {}",
+        run.stdout, run.stderr
+    );
+    assert!(
+        !run.stderr.trim().is_empty(),
+        "usage errors are explained on stderr"
+    );
 }
 
 #[test]
@@ -82,9 +89,19 @@ fn non_numeric_depth_exits_2() {
 #[test]
 fn query_without_index_exits_2_and_mentions_plumb_index() {
     let repo = Repo::copy_of(FX); // copied, never indexed
-    for args in [&["symbol", "total"][..], &["status"][..], &["callers", "total"][..]] {
+    for args in [
+        &["symbol", "total"][..],
+        &["status"][..],
+        &["callers", "total"][..],
+    ] {
         let run = repo.run(args);
-        assert_eq!(run.code, 2, "`plumb {}` without an index; stderr: {}", args.join(" "), run.stderr);
+        assert_eq!(
+            run.code,
+            2,
+            "`plumb {}` without an index; stderr: {}",
+            args.join(" "),
+            run.stderr
+        );
         assert!(
             run.stderr.contains("plumb index"),
             "stderr should tell the user to run `plumb index`: {}",
@@ -107,7 +124,12 @@ fn root_that_does_not_exist_exits_2() {
     let missing = repo.path("nope");
     let run = plumb_in(
         repo.root(),
-        &["--root".into(), missing.to_string_lossy().into_owned(), "symbol".into(), "x".into()],
+        &[
+            "--root".into(),
+            missing.to_string_lossy().into_owned(),
+            "symbol".into(),
+            "x".into(),
+        ],
     );
     assert_eq!(run.code, 2, "stderr: {}", run.stderr);
 }
@@ -116,7 +138,10 @@ fn root_that_does_not_exist_exits_2() {
 fn index_of_missing_directory_exits_2() {
     let repo = Repo::empty();
     let missing = repo.path("nope");
-    let run = plumb_in(repo.root(), &["index".into(), missing.to_string_lossy().into_owned()]);
+    let run = plumb_in(
+        repo.root(),
+        &["index".into(), missing.to_string_lossy().into_owned()],
+    );
     assert_eq!(run.code, 2, "stderr: {}", run.stderr);
 }
 
@@ -129,7 +154,10 @@ fn every_query_prints_exactly_one_json_object_with_completeness() {
         // `ok` asserts exit 0, exactly one JSON object, and the envelope fields.
         let json = repo.ok(q);
         let c = json["completeness"].as_str().unwrap();
-        assert!(c == "exact" || c == "lower_bound", "{q:?}: completeness {c}");
+        assert!(
+            c == "exact" || c == "lower_bound",
+            "{q:?}: completeness {c}"
+        );
     }
 }
 
@@ -137,7 +165,11 @@ fn every_query_prints_exactly_one_json_object_with_completeness() {
 fn json_envelope_echoes_the_query() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["callers", "shop.models.Cart.total"]);
-    assert!(json["query"].is_object(), "query should be an object: {}", json["query"]);
+    assert!(
+        json["query"].is_object(),
+        "query should be an object: {}",
+        json["query"]
+    );
     assert!(
         json["query"].to_string().contains("shop.models.Cart.total"),
         "query should carry the name asked for: {}",
@@ -157,7 +189,10 @@ fn results_carry_valid_resolutions_and_confidences() {
         let results = json["results"].as_array().expect("results array");
         assert!(!results.is_empty(), "{q:?} has results on this fixture");
         for r in results {
-            assert!(r.get("resolution").is_some(), "{q:?}: result without resolution: {r}");
+            assert!(
+                r.get("resolution").is_some(),
+                "{q:?}: result without resolution: {r}"
+            );
             check_confidence(r, &format!("{q:?}"));
         }
     }
@@ -167,7 +202,9 @@ fn results_carry_valid_resolutions_and_confidences() {
 fn search_results_are_symbols() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["search", "Cart"]);
-    let results = json["results"].as_array().expect("search results are an array");
+    let results = json["results"]
+        .as_array()
+        .expect("search results are an array");
     for s in results {
         check_symbol(s, "search Cart");
     }
@@ -181,7 +218,10 @@ fn search_matches_parts_of_split_names() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["search", "prices"]);
     let names = qualnames(&json["results"]);
-    assert!(names.contains("shop.models.Cart._line_prices"), "search prices: {names:?}");
+    assert!(
+        names.contains("shop.models.Cart._line_prices"),
+        "search prices: {names:?}"
+    );
 }
 
 #[test]
@@ -190,7 +230,10 @@ fn outline_results_nest_children() {
     let json = repo.ok(&["outline", "shop/models.py"]);
     for s in json["results"].as_array().unwrap() {
         check_symbol(s, "outline");
-        assert!(s["children"].is_array(), "outline nodes carry children: {s}");
+        assert!(
+            s["children"].is_array(),
+            "outline nodes carry children: {s}"
+        );
         for c in s["children"].as_array().unwrap() {
             check_symbol(c, "outline child");
         }
@@ -212,9 +255,16 @@ fn status_reports_counts_for_every_file_status() {
         "quarantined",
         "timed_out",
     ] {
-        assert!(files[key].is_u64(), "status files.{key} should be a count: {files}");
+        assert!(
+            files[key].is_u64(),
+            "status files.{key} should be a count: {files}"
+        );
     }
-    assert!(json["results"]["skipped"].is_array(), "{:#}", json["results"]);
+    assert!(
+        json["results"]["skipped"].is_array(),
+        "{:#}",
+        json["results"]
+    );
 }
 
 // --- --root and the index lifecycle ---------------------------------------------
@@ -222,16 +272,26 @@ fn status_reports_counts_for_every_file_status() {
 #[test]
 fn queries_default_to_the_current_directory() {
     let repo = Repo::indexed(FX);
-    let run = plumb_in(repo.root(), &["symbol".into(), "Cart".into(), "--json".into()]);
+    let run = plumb_in(
+        repo.root(),
+        &["symbol".into(), "Cart".into(), "--json".into()],
+    );
     assert_eq!(run.code, 0, "stderr: {}", run.stderr);
     let json = run.json();
-    assert_set_eq("symbol Cart from the root", &qualnames(&json["targets"]), &["shop.models.Cart"]);
+    assert_set_eq(
+        "symbol Cart from the root",
+        &qualnames(&json["targets"]),
+        &["shop.models.Cart"],
+    );
 }
 
 #[test]
 fn index_writes_database_under_dot_plumb() {
     let repo = Repo::indexed(FX);
-    assert!(repo.path(".plumb/index.db").is_file(), "index should be at .plumb/index.db");
+    assert!(
+        repo.path(".plumb/index.db").is_file(),
+        "index should be at .plumb/index.db"
+    );
 }
 
 #[test]
@@ -243,7 +303,11 @@ fn reindexing_is_idempotent() {
     let after = repo.ok(&["status"]);
     assert_eq!(before["results"]["files"], after["results"]["files"]);
     let json = repo.ok(&["symbol", "total"]);
-    assert_eq!(json["targets"].as_array().unwrap().len(), 4, "no duplicate symbols after re-index");
+    assert_eq!(
+        json["targets"].as_array().unwrap().len(),
+        4,
+        "no duplicate symbols after re-index"
+    );
 }
 
 #[test]
@@ -257,7 +321,13 @@ fn reindex_picks_up_an_edited_file() {
     let run = repo.index(&[]);
     assert_eq!(run.code, 0, "re-index: {}", run.stderr);
     let json = repo.ok(&["symbol", "rebate"]);
-    assert_def(single_target(&json), "shop.pricing.rebate", "function", "shop/pricing.py", 5);
+    assert_def(
+        single_target(&json),
+        "shop.pricing.rebate",
+        "function",
+        "shop/pricing.py",
+        5,
+    );
     let (code, _) = repo.query(&["symbol", "apply_tax"]);
     assert_eq!(code, 1, "apply_tax was removed from the file");
 }

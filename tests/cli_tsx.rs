@@ -38,37 +38,71 @@ fn symbol_bare_ambiguous_name_returns_every_match() {
         &qualnames(&json["targets"]),
         &[WIDGET_RENDER, BADGE_RENDER, BANNER_RENDER, FREE_RENDER],
     );
-    assert!(notes_mention(&json, "ambiguous"), "notes: {}", json["notes"]);
+    assert!(
+        notes_mention(&json, "ambiguous"),
+        "notes: {}",
+        json["notes"]
+    );
 }
 
 #[test]
 fn symbol_class_dot_method_returns_exactly_that_method() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["symbol", "Widget.render"]);
-    assert_def(single_target(&json), WIDGET_RENDER, "method", "src/widgets.tsx", 15);
+    assert_def(
+        single_target(&json),
+        WIDGET_RENDER,
+        "method",
+        "src/widgets.tsx",
+        15,
+    );
 }
 
 #[test]
 fn symbol_component_function_in_tsx_file() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["symbol", "Price"]);
-    assert_def(single_target(&json), "src/App.Price", "function", "src/App.tsx", 4);
+    assert_def(
+        single_target(&json),
+        "src/App.Price",
+        "function",
+        "src/App.tsx",
+        4,
+    );
     let json = repo.ok(&["symbol", "src/App.App"]);
-    assert_def(single_target(&json), "src/App.App", "function", "src/App.tsx", 21);
+    assert_def(
+        single_target(&json),
+        "src/App.App",
+        "function",
+        "src/App.tsx",
+        21,
+    );
 }
 
 #[test]
 fn symbol_path_line_inside_jsx_returns_enclosing_method() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["symbol", "src/widgets.tsx:18"]);
-    assert_def(single_target(&json), WIDGET_RENDER, "method", "src/widgets.tsx", 15);
+    assert_def(
+        single_target(&json),
+        WIDGET_RENDER,
+        "method",
+        "src/widgets.tsx",
+        15,
+    );
 }
 
 #[test]
 fn symbol_path_line_returns_innermost_function() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["symbol", "src/App.tsx:10"]);
-    assert_def(single_target(&json), "src/App.fromLocal", "function", "src/App.tsx", 8);
+    assert_def(
+        single_target(&json),
+        "src/App.fromLocal",
+        "function",
+        "src/App.tsx",
+        8,
+    );
 }
 
 // --- refs -------------------------------------------------------------------
@@ -92,7 +126,12 @@ fn refs_of_helper_follow_alias_and_star_reexport() {
     assert_edges(
         "refs formatPrice",
         &edges,
-        &["src/widgets.tsx:1", "src/widgets.tsx:18", "src/App.tsx:1", "src/App.tsx:5"],
+        &[
+            "src/widgets.tsx:1",
+            "src/widgets.tsx:18",
+            "src/App.tsx:1",
+            "src/App.tsx:5",
+        ],
         // `export * from './format'` does not name it; a tool may still list it.
         &["src/index.ts:3"],
     );
@@ -130,7 +169,13 @@ fn callers_of_method_exclude_same_named_method_on_other_class() {
 fn callers_of_override_are_calls_on_the_subclass() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["callers", BADGE_RENDER]);
-    assert_edges("callers Badge.render", &caller_edges(&json), &["src/App.App"], &[]);
+    // fromParam(w: Widget) is handed a Badge by App: a possible dynamic dispatch.
+    assert_edges(
+        "callers Badge.render",
+        &caller_edges(&json),
+        &["src/App.App"],
+        &["src/App.fromParam"],
+    );
 }
 
 #[test]
@@ -139,7 +184,12 @@ fn callers_of_free_function_through_alias_exclude_same_named_methods() {
     let json = repo.ok(&["callers", FREE_RENDER]);
     let edges = caller_edges(&json);
     assert_edges("callers src/format.render", &edges, &[BADGE_RENDER], &[]);
-    assert_resolution("callers src/format.render", &edges, BADGE_RENDER, &["import"]);
+    assert_resolution(
+        "callers src/format.render",
+        &edges,
+        BADGE_RENDER,
+        &["import"],
+    );
 }
 
 // --- callees ----------------------------------------------------------------
@@ -154,7 +204,12 @@ fn callees_of_method_calling_this_helper_and_imported_alias() {
         &callee_qualnames(&json),
         &["src/widgets.Widget.caption", FORMAT_PRICE],
     );
-    assert_resolution("callees Widget.render", &edges, "src/widgets.Widget.caption", &["scope", "receiver"]);
+    assert_resolution(
+        "callees Widget.render",
+        &edges,
+        "src/widgets.Widget.caption",
+        &["scope", "receiver"],
+    );
     assert_resolution("callees Widget.render", &edges, FORMAT_PRICE, &["import"]);
 }
 
@@ -177,7 +232,11 @@ fn callees_of_override_find_inherited_helper_and_aliased_free_function() {
 fn impls_direct_lists_only_immediate_subclasses() {
     let repo = Repo::indexed(FX);
     let got = impls_map(&repo.ok(&["impls", "src/widgets.Widget"]));
-    assert_set_eq("impls Widget", &got.keys().cloned().collect(), &["src/widgets.Badge"]);
+    assert_set_eq(
+        "impls Widget",
+        &got.keys().cloned().collect(),
+        &["src/widgets.Badge"],
+    );
     assert!(got["src/widgets.Badge"]);
 }
 
@@ -220,7 +279,10 @@ fn outline_children_of_interface_and_subclass() {
     assert_pairs_eq(
         "children of Props",
         &outline_children(&json, "src/widgets.Props"),
-        &[("src/widgets.Props.label", "field"), ("src/widgets.Props.cents", "field")],
+        &[
+            ("src/widgets.Props.label", "field"),
+            ("src/widgets.Props.cents", "field"),
+        ],
     );
     assert_pairs_eq(
         "children of Badge",
@@ -275,5 +337,9 @@ fn impact_depth_2_of_helper_reaches_components() {
 fn status_counts_every_ts_and_tsx_file_as_indexed() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
-    assert_eq!(json["results"]["files"]["indexed"], 4, "{:#}", json["results"]);
+    assert_eq!(
+        json["results"]["files"]["indexed"], 4,
+        "{:#}",
+        json["results"]
+    );
 }

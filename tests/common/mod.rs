@@ -86,9 +86,10 @@ pub struct Run {
 
 impl Run {
     fn from(args: &[String], out: Output) -> Run {
-        let code = out.status.code().unwrap_or_else(|| {
-            panic!("plumb {args:?} was killed by a signal: {:?}", out.status)
-        });
+        let code = out
+            .status
+            .code()
+            .unwrap_or_else(|| panic!("plumb {args:?} was killed by a signal: {:?}", out.status));
         Run {
             code,
             stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -99,8 +100,12 @@ impl Run {
     /// Parse stdout as exactly one JSON object (whitespace around it is
     /// allowed, anything else is not).
     pub fn json(&self) -> Value {
-        parse_single_object(&self.stdout)
-            .unwrap_or_else(|e| panic!("{e}\n--- stdout ---\n{}\n--- stderr ---\n{}", self.stdout, self.stderr))
+        parse_single_object(&self.stdout).unwrap_or_else(|e| {
+            panic!(
+                "{e}\n--- stdout ---\n{}\n--- stderr ---\n{}",
+                self.stdout, self.stderr
+            )
+        })
     }
 }
 
@@ -152,7 +157,10 @@ impl Repo {
     /// An empty temp dir.
     pub fn empty() -> Repo {
         Repo {
-            dir: tempfile::Builder::new().prefix("plumb-e2e-").tempdir().unwrap(),
+            dir: tempfile::Builder::new()
+                .prefix("plumb-e2e-")
+                .tempdir()
+                .unwrap(),
         }
     }
 
@@ -174,7 +182,8 @@ impl Repo {
 
     /// `plumb --root <root> <args...>` run from a directory without an index.
     pub fn run(&self, args: &[&str]) -> Run {
-        let mut all: Vec<String> = vec!["--root".into(), self.root().to_string_lossy().into_owned()];
+        let mut all: Vec<String> =
+            vec!["--root".into(), self.root().to_string_lossy().into_owned()];
         all.extend(args.iter().map(|s| s.to_string()));
         plumb_in(&std::env::temp_dir(), &all)
     }
@@ -196,7 +205,8 @@ impl Repo {
         all.push("--json");
         let run = self.run(&all);
         assert_eq!(
-            run.code, 0,
+            run.code,
+            0,
             "`plumb {}` should exit 0\n--- stdout ---\n{}\n--- stderr ---\n{}",
             all.join(" "),
             run.stdout,
@@ -208,14 +218,21 @@ impl Repo {
     }
 }
 
+/// The binary to run: `PLUMB_TEST_BIN` if set (e.g. to try another
+/// build), else the one Cargo built for these tests.
+pub fn bin() -> String {
+    std::env::var("PLUMB_TEST_BIN").unwrap_or_else(|_| BIN.to_string())
+}
+
 /// Run the binary with `args` from `cwd`.
 pub fn plumb_in(cwd: &Path, args: &[String]) -> Run {
-    let out = Command::new(BIN)
+    let bin = bin();
+    let out = Command::new(&bin)
         .args(args)
         .current_dir(cwd)
         .env_remove("RUST_LOG")
         .output()
-        .unwrap_or_else(|e| panic!("could not start {BIN}: {e}"));
+        .unwrap_or_else(|e| panic!("could not start {bin}: {e}"));
     Run::from(args, out)
 }
 
@@ -226,7 +243,10 @@ pub fn plumb_in(cwd: &Path, args: &[String]) -> Run {
 /// resolution/confidence consistency and well-formed symbols.
 pub fn check_envelope(json: &Value, ctx: &str) {
     for key in ["query", "targets", "results", "completeness", "notes"] {
-        assert!(json.get(key).is_some(), "{ctx}: JSON lacks `{key}`: {json:#}");
+        assert!(
+            json.get(key).is_some(),
+            "{ctx}: JSON lacks `{key}`: {json:#}"
+        );
     }
     assert!(json["targets"].is_array(), "{ctx}: targets is not an array");
     assert!(json["notes"].is_array(), "{ctx}: notes is not an array");
@@ -248,35 +268,64 @@ pub fn check_envelope(json: &Value, ctx: &str) {
 
 /// A Symbol object has every field, root-relative `/` paths and sane lines.
 pub fn check_symbol(s: &Value, ctx: &str) {
-    for key in ["name", "qualname", "kind", "file", "line", "end_line", "signature"] {
+    for key in [
+        "name",
+        "qualname",
+        "kind",
+        "file",
+        "line",
+        "end_line",
+        "signature",
+    ] {
         assert!(s.get(key).is_some(), "{ctx}: symbol lacks `{key}`: {s}");
     }
     let kind = s["kind"].as_str().unwrap_or("");
-    assert!(SYMBOL_KINDS.contains(&kind), "{ctx}: unknown symbol kind {kind:?} in {s}");
-    let file = s["file"].as_str().unwrap_or_else(|| panic!("{ctx}: file not a string: {s}"));
+    assert!(
+        SYMBOL_KINDS.contains(&kind),
+        "{ctx}: unknown symbol kind {kind:?} in {s}"
+    );
+    let file = s["file"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{ctx}: file not a string: {s}"));
     assert!(
         !file.starts_with('/') && !file.contains('\\') && !file.starts_with("./"),
         "{ctx}: file must be root-relative and /-separated: {file:?}"
     );
     let line = s["line"].as_u64().unwrap_or(0);
     let end = s["end_line"].as_u64().unwrap_or(0);
-    assert!(line >= 1 && end >= line, "{ctx}: bad line span {line}..{end} in {s}");
+    assert!(
+        line >= 1 && end >= line,
+        "{ctx}: bad line span {line}..{end} in {s}"
+    );
 }
 
 /// Results with a resolution: confidence in 0..=1, name-only guesses below
 /// 0.5, scope/import/receiver at 0.8 or more.
 pub fn check_confidence(r: &Value, ctx: &str) {
-    let Some(res) = r.get("resolution") else { return };
-    let res = res.as_str().unwrap_or_else(|| panic!("{ctx}: resolution not a string: {r}"));
-    assert!(RESOLUTIONS.contains(&res), "{ctx}: unknown resolution {res:?} in {r}");
+    let Some(res) = r.get("resolution") else {
+        return;
+    };
+    let res = res
+        .as_str()
+        .unwrap_or_else(|| panic!("{ctx}: resolution not a string: {r}"));
+    assert!(
+        RESOLUTIONS.contains(&res),
+        "{ctx}: unknown resolution {res:?} in {r}"
+    );
     let c = r["confidence"]
         .as_f64()
         .unwrap_or_else(|| panic!("{ctx}: confidence not a number: {r}"));
-    assert!((0.0..=1.0).contains(&c), "{ctx}: confidence {c} out of range in {r}");
+    assert!(
+        (0.0..=1.0).contains(&c),
+        "{ctx}: confidence {c} out of range in {r}"
+    );
     match res {
         "name_only" => assert!(c < 0.5, "{ctx}: name-only guess with confidence {c}: {r}"),
         "scope" | "import" | "receiver" => {
-            assert!(c >= 0.8, "{ctx}: {res} resolution with confidence {c} < 0.8: {r}")
+            assert!(
+                c >= 0.8,
+                "{ctx}: {res} resolution with confidence {c} < 0.8: {r}"
+            )
         }
         _ => {}
     }
@@ -295,19 +344,34 @@ pub fn qualnames(symbols: &Value) -> BTreeSet<String> {
         .as_array()
         .unwrap_or_else(|| panic!("not an array: {symbols}"))
         .iter()
-        .map(|s| s["qualname"].as_str().unwrap_or_else(|| panic!("no qualname: {s}")).to_string())
+        .map(|s| {
+            s["qualname"]
+                .as_str()
+                .unwrap_or_else(|| panic!("no qualname: {s}"))
+                .to_string()
+        })
         .collect()
 }
 
 /// The qualname of the one target, panicking unless there is exactly one.
 pub fn single_target(json: &Value) -> &Value {
     let t = json["targets"].as_array().unwrap();
-    assert_eq!(t.len(), 1, "expected exactly one target, got {}", qualnames(&json["targets"]).into_iter().collect::<Vec<_>>().join(", "));
+    assert_eq!(
+        t.len(),
+        1,
+        "expected exactly one target, got {}",
+        qualnames(&json["targets"])
+            .into_iter()
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     &t[0]
 }
 
 fn results(json: &Value) -> &Vec<Value> {
-    json["results"].as_array().unwrap_or_else(|| panic!("results is not an array: {json:#}"))
+    json["results"]
+        .as_array()
+        .unwrap_or_else(|| panic!("results is not an array: {json:#}"))
 }
 
 /// One edge of a callers/callees/refs answer, flattened for checking.
@@ -333,16 +397,22 @@ fn edges_by(json: &Value, key: impl Fn(&Value) -> String) -> Vec<Edge> {
 }
 
 pub fn caller_edges(json: &Value) -> Vec<Edge> {
-    edges_by(json, |r| r["caller"]["qualname"].as_str().unwrap_or("?").to_string())
+    edges_by(json, |r| {
+        r["caller"]["qualname"].as_str().unwrap_or("?").to_string()
+    })
 }
 
 pub fn callee_edges(json: &Value) -> Vec<Edge> {
-    edges_by(json, |r| r["callee"]["qualname"].as_str().unwrap_or("?").to_string())
+    edges_by(json, |r| {
+        r["callee"]["qualname"].as_str().unwrap_or("?").to_string()
+    })
 }
 
 /// refs keyed by `file:line`.
 pub fn ref_edges(json: &Value) -> Vec<Edge> {
-    edges_by(json, |r| format!("{}:{}", r["file"].as_str().unwrap_or("?"), r["line"]))
+    edges_by(json, |r| {
+        format!("{}:{}", r["file"].as_str().unwrap_or("?"), r["line"])
+    })
 }
 
 pub fn caller_qualnames(json: &Value) -> BTreeSet<String> {
@@ -360,7 +430,9 @@ pub fn impls_map(json: &Value) -> BTreeMap<String, bool> {
         .map(|r| {
             (
                 r["symbol"]["qualname"].as_str().unwrap_or("?").to_string(),
-                r["direct"].as_bool().unwrap_or_else(|| panic!("impls result without bool `direct`: {r}")),
+                r["direct"]
+                    .as_bool()
+                    .unwrap_or_else(|| panic!("impls result without bool `direct`: {r}")),
             )
         })
         .collect()
@@ -372,7 +444,9 @@ pub fn impact_map(json: &Value) -> BTreeMap<String, (String, u64, String)> {
     for r in results(json) {
         let q = r["symbol"]["qualname"].as_str().unwrap_or("?").to_string();
         let kind = r["symbol"]["kind"].as_str().unwrap_or("?").to_string();
-        let depth = r["depth"].as_u64().unwrap_or_else(|| panic!("impact result without depth: {r}"));
+        let depth = r["depth"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("impact result without depth: {r}"));
         let rel = r["relation"].as_str().unwrap_or("?").to_string();
         assert!(
             ["caller", "referencer", "subtype"].contains(&rel.as_str()),
@@ -417,7 +491,11 @@ pub fn assert_edges(ctx: &str, edges: &[Edge], required: &[&str], optional: &[&s
         let k = e.key.as_str();
         if required.contains(&k) {
             if e.resolution == "name_only" {
-                let _ = writeln!(report, "  resolvable but reported as a name-only guess: {k} ({})", e.raw);
+                let _ = writeln!(
+                    report,
+                    "  resolvable but reported as a name-only guess: {k} ({})",
+                    e.raw
+                );
             }
         } else if !optional.contains(&k) && (e.resolution != "name_only" || e.confidence >= 0.5) {
             let _ = writeln!(
@@ -474,7 +552,10 @@ pub fn assert_ref_kind(ctx: &str, edges: &[Edge], at: &str, kind: &str) {
     assert!(
         found.iter().any(|e| e.raw["kind"] == kind),
         "{ctx}: ref at {at} should have kind {kind:?}, got {:?}",
-        found.iter().map(|e| e.raw["kind"].clone()).collect::<Vec<_>>()
+        found
+            .iter()
+            .map(|e| e.raw["kind"].clone())
+            .collect::<Vec<_>>()
     );
 }
 
@@ -482,7 +563,10 @@ pub fn assert_ref_kind(ctx: &str, edges: &[Edge], at: &str, kind: &str) {
 pub fn assert_refs_well_formed(ctx: &str, json: &Value, target_qualname: &str) {
     for r in results(json) {
         let kind = r["kind"].as_str().unwrap_or("");
-        assert!(REF_KINDS.contains(&kind), "{ctx}: unknown ref kind {kind:?} in {r}");
+        assert!(
+            REF_KINDS.contains(&kind),
+            "{ctx}: unknown ref kind {kind:?} in {r}"
+        );
         assert!(r["col"].as_u64().is_some(), "{ctx}: ref without col: {r}");
         if !r["enclosing"].is_null() {
             check_symbol(&r["enclosing"], ctx);
@@ -526,7 +610,10 @@ pub fn assert_impact(
         }
     }
     for (q, (kind, depth, rel)) in &got {
-        if kind == "module" || required.iter().any(|(r, _)| r == q) || optional.contains(&q.as_str()) {
+        if kind == "module"
+            || required.iter().any(|(r, _)| r == q)
+            || optional.contains(&q.as_str())
+        {
             continue;
         }
         let _ = writeln!(report, "  unexpected: {q} ({kind}, depth {depth}, {rel})");
@@ -562,7 +649,12 @@ pub fn notes_mention(json: &Value, word: &str) -> bool {
 pub fn outline_top(json: &Value) -> BTreeSet<(String, String)> {
     results(json)
         .iter()
-        .map(|s| (s["qualname"].as_str().unwrap_or("?").into(), s["kind"].as_str().unwrap_or("?").into()))
+        .map(|s| {
+            (
+                s["qualname"].as_str().unwrap_or("?").into(),
+                s["kind"].as_str().unwrap_or("?").into(),
+            )
+        })
         .collect()
 }
 
@@ -584,18 +676,27 @@ pub fn outline_find<'a>(json: &'a Value, qualname: &str) -> Option<&'a Value> {
 
 /// (qualname, kind) pairs of a node's children.
 pub fn outline_children(json: &Value, qualname: &str) -> BTreeSet<(String, String)> {
-    let node = outline_find(json, qualname).unwrap_or_else(|| panic!("{qualname} not in outline: {json:#}"));
+    let node = outline_find(json, qualname)
+        .unwrap_or_else(|| panic!("{qualname} not in outline: {json:#}"));
     node["children"]
         .as_array()
         .unwrap_or_else(|| panic!("{qualname} has no children array: {node}"))
         .iter()
-        .map(|s| (s["qualname"].as_str().unwrap_or("?").into(), s["kind"].as_str().unwrap_or("?").into()))
+        .map(|s| {
+            (
+                s["qualname"].as_str().unwrap_or("?").into(),
+                s["kind"].as_str().unwrap_or("?").into(),
+            )
+        })
         .collect()
 }
 
 /// Build an expected (qualname, kind) set.
 pub fn pairs(items: &[(&str, &str)]) -> BTreeSet<(String, String)> {
-    items.iter().map(|(q, k)| (q.to_string(), k.to_string())).collect()
+    items
+        .iter()
+        .map(|(q, k)| (q.to_string(), k.to_string()))
+        .collect()
 }
 
 /// Exact equality of (qualname, kind) sets with a readable message.

@@ -1,4 +1,287 @@
-//! plumb-index: walk → parse → extract → resolve → store.
+//! plumb-index turns a directory into plumb's code graph, one direction:
+//! [`walk`] (bounded, ignore-aware) → [`parse`] (tree-sitter, timeout,
+//! panic quarantine) → [`extract`] (query-driven facts) → [`resolve`]
+//! (scopes, imports, receiver types, name-only) → the store, written in one
+//! transaction.
+//!
+//! It knows languages only through `plumb-lang` and SQL only through
+//! `plumb-store`'s typed writer. Nothing here reads the index back.
+
 pub mod extract;
 pub mod facts;
+pub mod freshness;
+pub mod parse;
+pub mod resolve;
 pub mod typetext;
+pub mod walk;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use plumb_store::model::FileStatus;
+use plumb_store::records::FileRecord;
+use plumb_store::{INDEX_DIR, Store};
+use rayon::prelude::*;
+
+use parse::{FileOutcome, ParsedFile};
+use resolve::SourceFile;
+use resolve::modules::RustCrate;
+use walk::{Candidate, Limits};
+
+/// Failures that stop an indexing run. Per-file problems never do: they
+/// become file statuses.
+#[derive(Debug, thiserror::Error)]
+pub enum IndexError {
+    /// The root is not a readable directory.
+    #[error("{path} is not a directory that can be indexed: {reason}")]
+    BadRoot {
+        /// The path given.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The index directory could not be created.
+    #[error("cannot create {path}: {source}")]
+    IndexDir {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] plumb_store::Error),
+    /// An extraction spec is broken (a defect of plumb, not of the input).
+    #[error(transparent)]
+    Spec(#[from] extract::SpecError),
+}
+
+/// Receives progress of a run. Called from worker threads.
+pub trait Progress: Sync {
+    /// The walk found `files` candidates.
+    fn walked(&self, files: usize);
+    /// One more candidate was parsed and extracted.
+    fn parsed_one(&self);
+    /// A later phase began (`resolving`, `writing`).
+    fn phase(&self, name: &'static str);
+}
+
+/// A [`Progress`] that reports nothing.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn walked(&self, _: usize) {}
+    fn parsed_one(&self) {}
+    fn phase(&self, _: &'static str) {}
+}
+
+/// What a run did.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Files by status.
+    pub files: Vec<(FileStatus, usize)>,
+    /// Indexed files that had syntax errors (indexed with error recovery).
+    pub files_with_syntax_errors: usize,
+    /// Symbols written.
+    pub symbols: usize,
+    /// Occurrences written.
+    pub occurrences: usize,
+    /// Occurrences with at least one target.
+    pub resolved_occurrences: usize,
+    /// Wall time of the run.
+    pub elapsed: Duration,
+}
+
+impl Summary {
+    /// Number of files with `status`.
+    pub fn count(&self, status: FileStatus) -> usize {
+        self.files.iter().find(|(s, _)| *s == status).map_or(0, |(_, n)| *n)
+    }
+}
+
+/// Indexes the tree at `root` into `root/.plumb/`, replacing any previous
+/// index atomically.
+pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Summary, IndexError> {
+    let started = Instant::now();
+    extract::check_specs()?;
+    let root = std::fs::canonicalize(root)
+        .map_err(|e| IndexError::BadRoot { path: root.to_owned(), reason: e.to_string() })?;
+    if !root.is_dir() {
+        return Err(IndexError::BadRoot { path: root, reason: "not a directory".into() });
+    }
+    let index_dir = root.join(INDEX_DIR);
+    std::fs::create_dir_all(&index_dir).map_err(|source| IndexError::IndexDir { path: index_dir.clone(), source })?;
+    // Keep the index out of version control without touching the user's .gitignore.
+    std::fs::write(index_dir.join(".gitignore"), "*\n")
+        .map_err(|source| IndexError::IndexDir { path: index_dir.clone(), source })?;
+
+    let walked = walk::walk(&root, limits);
+    progress.walked(walked.candidates.len());
+    let parsed: Vec<ParsedFile> = walked
+        .candidates
+        .par_iter()
+        .map(|candidate| {
+            let parsed = parse::process(candidate, limits.parse_timeout);
+            progress.parsed_one();
+            parsed
+        })
+        .collect();
+
+    progress.phase("resolving");
+    let crates = rust_crates(&root, &walked.candidates);
+    let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
+    let mut sources = Vec::new();
+    let mut syntax_error_files = 0;
+    for (candidate, parsed) in walked.candidates.iter().zip(parsed) {
+        let id = records.len() as i64 + 1;
+        let mut record = FileRecord {
+            id,
+            path: candidate.rel.clone(),
+            language: Some(candidate.language.name()),
+            hash: parsed.hash,
+            size: candidate.size,
+            mtime_ns: candidate.mtime_ns,
+            status: FileStatus::Indexed,
+            reason: None,
+            syntax_errors: 0,
+        };
+        match parsed.outcome {
+            FileOutcome::Indexed(facts) => {
+                record.syntax_errors = facts.syntax_errors;
+                if facts.syntax_errors > 0 {
+                    syntax_error_files += 1;
+                    record.reason = Some(format!("{} syntax errors, indexed with error recovery", facts.syntax_errors));
+                }
+                sources.push(SourceFile { file_id: id, rel: candidate.rel.clone(), language: candidate.language, facts });
+            }
+            FileOutcome::Skipped(status, reason) => {
+                record.status = status;
+                record.reason = Some(reason);
+            }
+        }
+        records.push(record);
+    }
+    for skipped in walked.skipped {
+        records.push(FileRecord {
+            id: records.len() as i64 + 1,
+            path: skipped.rel,
+            language: skipped.language.map(|l| l.name()),
+            hash: None,
+            size: skipped.size,
+            mtime_ns: None,
+            status: skipped.status,
+            reason: Some(skipped.reason),
+            syntax_errors: 0,
+        });
+    }
+    let graph = resolve::resolve(&sources, &crates);
+    drop(sources);
+
+    progress.phase("writing");
+    let mut store = Store::open_for_write(&Store::database_path(&root))?;
+    let writer = store.replace_all()?;
+    let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
+    for record in &records {
+        *by_status.entry(record.status).or_default() += 1;
+        writer.file(record)?;
+    }
+    for symbol in &graph.symbols {
+        writer.symbol(symbol)?;
+    }
+    for occurrence in &graph.occurrences {
+        writer.occurrence(occurrence)?;
+    }
+    for resolution in &graph.resolutions {
+        writer.resolution(resolution)?;
+    }
+    for import in &graph.imports {
+        writer.import(import)?;
+    }
+    let resolved_occurrences = {
+        let mut ids: Vec<i64> = graph.resolutions.iter().map(|r| r.occurrence_id).collect();
+        ids.dedup();
+        ids.len()
+    };
+    let indexed_at = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    writer.meta("root", &root.to_string_lossy())?;
+    writer.meta("plumb_version", env!("CARGO_PKG_VERSION"))?;
+    writer.meta("indexed_at", &indexed_at.to_string())?;
+    writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
+    if let Some(commit) = git_head(&root) {
+        writer.meta("git_commit", &commit)?;
+    }
+    writer.commit()?;
+
+    let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
+    files.sort();
+    Ok(Summary {
+        files,
+        files_with_syntax_errors: syntax_error_files,
+        symbols: graph.symbols.len(),
+        occurrences: graph.occurrences.len(),
+        resolved_occurrences,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The commit checked out at `root`, if it is a git work tree and git is
+/// installed.
+pub fn git_head(root: &Path) -> Option<String> {
+    let output = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["rev-parse", "--verify", "--quiet", "HEAD"])
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let commit = String::from_utf8(output.stdout).ok()?.trim().to_owned();
+    (output.status.success() && !commit.is_empty()).then_some(commit)
+}
+
+/// The Rust crates that own the candidate `.rs` files: every directory
+/// with a `Cargo.toml` on the way up from one, below `root`.
+fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
+    let mut seen: HashMap<String, Option<RustCrate>> = HashMap::new();
+    for candidate in candidates.iter().filter(|c| c.rel.ends_with(".rs")) {
+        let mut dir = candidate.rel.rsplit_once('/').map_or("", |(d, _)| d);
+        loop {
+            let entry = seen.entry(dir.to_owned()).or_insert_with(|| {
+                let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml")).ok()?;
+                Some(RustCrate { dir: dir.to_owned(), name: package_name(&manifest) })
+            });
+            if entry.is_some() || dir.is_empty() {
+                break;
+            }
+            dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
+        }
+    }
+    let mut crates: Vec<RustCrate> = seen.into_values().flatten().collect();
+    crates.sort_by(|a, b| a.dir.cmp(&b.dir));
+    crates
+}
+
+/// The `[package] name` of a manifest, as `use` paths spell it.
+fn package_name(manifest: &str) -> Option<String> {
+    let mut in_package = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            in_package = line == "[package]";
+        } else if in_package && let Some(value) = line.strip_prefix("name") {
+            let value = value.trim_start().strip_prefix('=')?.trim().trim_matches('"');
+            return Some(value.replace('-', "_"));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::package_name;
+
+    #[test]
+    fn package_names_use_underscores() {
+        assert_eq!(package_name("[package]\nname = \"regex-automata\"\n").as_deref(), Some("regex_automata"));
+        assert_eq!(package_name("[workspace]\nname = \"x\"\n"), None);
+    }
+}

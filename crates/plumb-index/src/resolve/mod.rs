@@ -1,0 +1,956 @@
+//! Resolution: ties every reference site to the definitions it can mean, in
+//! the order DESIGN.md gives, recording how each was decided:
+//!
+//! 1. lexical scope — enclosing functions and modules, the file's top
+//!    level, and members reached through `self`/`this`/`Self`;
+//! 2. imports and module paths, following re-exports and globs;
+//! 3. receiver types — a local or attribute typed by an annotation or a
+//!    constructor call, walking up base classes and supertraits;
+//! 4. name only — every plausible definition of the name, at low
+//!    confidence, never one picked at random.
+//!
+//! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
+//! steps themselves are language-neutral.
+
+pub mod modules;
+
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use plumb_lang::{Language, ModuleSystem, Spec};
+use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
+use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
+
+use crate::facts::{Container, DefFact, FileFacts, RefFact};
+use modules::{Modules, RustCrate};
+
+/// Confidence of a scope resolution. Chosen: lexical binding is what the
+/// compiler does; only dynamic rebinding (monkey-patching) defeats it.
+pub const SCOPE_CONFIDENCE: f64 = 0.95;
+/// Confidence of a resolution through imports. Chosen: exact unless a
+/// module resolves to another file than the runtime's (path tricks).
+pub const IMPORT_CONFIDENCE: f64 = 0.9;
+/// Confidence of a member of the receiver's annotated or constructed type.
+/// Chosen: a reassignment of the local to another type defeats it.
+pub const RECEIVER_CONFIDENCE: f64 = 0.85;
+/// Confidence of a member found on a base type. Chosen: a subclass
+/// override the receiver's static type does not show defeats it.
+pub const INHERITANCE_CONFIDENCE: f64 = 0.8;
+/// Confidence of the only definition with the name. Chosen: below every
+/// resolved method, so a guess never passes for a fact.
+pub const NAME_ONLY_UNIQUE_CONFIDENCE: f64 = 0.4;
+/// Confidence of each of several definitions with the name. Chosen.
+pub const NAME_ONLY_AMBIGUOUS_CONFIDENCE: f64 = 0.2;
+/// More name-only candidates than this and the site stays unresolved: a
+/// name defined that often (`new`, `get`) tells nothing. Chosen.
+pub const MAX_NAME_ONLY_CANDIDATES: usize = 16;
+/// Deepest chain of re-exports, globs or base types followed. Chosen:
+/// real chains are a few links long; this bounds cycles and pathologies.
+const MAX_CHAIN: usize = 16;
+
+/// One indexed file, as the resolver receives it.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// Its row id in the store.
+    pub file_id: i64,
+    /// Path relative to the root.
+    pub rel: String,
+    /// Language.
+    pub language: Language,
+    /// What extraction found.
+    pub facts: FileFacts,
+}
+
+/// The resolved graph, as store rows.
+#[derive(Debug, Default)]
+pub struct ResolvedGraph {
+    /// Every definition.
+    pub symbols: Vec<SymbolRecord>,
+    /// Every reference site (imports included).
+    pub occurrences: Vec<OccurrenceRecord>,
+    /// Every candidate target of every site.
+    pub resolutions: Vec<ResolutionRecord>,
+    /// Every import binding.
+    pub imports: Vec<ImportRecord>,
+}
+
+type SymId = usize;
+
+/// What a name denotes while resolving: a definition or a module file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Target {
+    Sym(SymId),
+    File(usize),
+}
+
+/// The result of one lookup step.
+#[derive(Clone, Debug)]
+struct Lookup {
+    targets: Vec<Target>,
+    method: Resolution,
+    /// The name is bound to something outside the repository.
+    external: bool,
+}
+
+impl Lookup {
+    fn found(targets: Vec<Target>, method: Resolution) -> Option<Lookup> {
+        (!targets.is_empty()).then_some(Lookup { targets, method, external: false })
+    }
+
+    fn external() -> Lookup {
+        Lookup { targets: Vec::new(), method: Resolution::Import, external: true }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Scope {
+    File(usize),
+    Sym(SymId),
+}
+
+struct Binding<'a> {
+    file: usize,
+    name: &'a str,
+    type_text: &'a str,
+    container: Container,
+}
+
+struct Resolver<'a> {
+    files: &'a [SourceFile],
+    modules: Modules,
+    /// Symbol of each (file, definition index).
+    def_sym: Vec<Vec<SymId>>,
+    /// (file, definition index) of each symbol.
+    syms: Vec<(usize, usize)>,
+    parent: Vec<Option<SymId>>,
+    top_level: Vec<HashMap<&'a str, Vec<SymId>>>,
+    children: HashMap<SymId, Vec<SymId>>,
+    by_name: HashMap<&'a str, Vec<SymId>>,
+    impl_owner: Vec<Vec<Option<SymId>>>,
+    bases: HashMap<SymId, Vec<SymId>>,
+    bindings: HashMap<Scope, Vec<Binding<'a>>>,
+    import_cache: RefCell<HashMap<(usize, usize), Lookup>>,
+    imports_in_progress: RefCell<HashSet<(usize, usize)>>,
+}
+
+/// Resolves every reference of `files` and returns the graph as rows.
+pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
+    let mut resolver = Resolver::new(files, crates);
+    resolver.link_impls();
+    resolver.index_members();
+    let inheritance = resolver.link_bases();
+    resolver.index_bindings();
+    resolver.emit(inheritance)
+}
+
+impl<'a> Resolver<'a> {
+    fn new(files: &'a [SourceFile], crates: &[RustCrate]) -> Self {
+        let modules = Modules::new(files, crates);
+        let mut def_sym = Vec::with_capacity(files.len());
+        let mut syms = Vec::new();
+        let mut parent = Vec::new();
+        let mut top_level = Vec::with_capacity(files.len());
+        let mut by_name: HashMap<&str, Vec<SymId>> = HashMap::new();
+        for (f, file) in files.iter().enumerate() {
+            let first = syms.len();
+            let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
+            for (d, def) in file.facts.defs.iter().enumerate() {
+                let id = syms.len();
+                syms.push((f, d));
+                parent.push(match def.container {
+                    Container::Def(p) => Some(first + p),
+                    Container::Impl(_) | Container::File => None,
+                });
+                by_name.entry(def.name.as_str()).or_default().push(id);
+                if def.container == Container::File {
+                    top.entry(def.name.as_str()).or_default().push(id);
+                }
+            }
+            def_sym.push((first..syms.len()).collect());
+            top_level.push(top);
+        }
+        let impl_owner = files.iter().map(|f| vec![None; f.facts.impls.len()]).collect();
+        Resolver {
+            files,
+            modules,
+            def_sym,
+            syms,
+            parent,
+            top_level,
+            children: HashMap::new(),
+            by_name,
+            impl_owner,
+            bases: HashMap::new(),
+            bindings: HashMap::new(),
+            import_cache: RefCell::default(),
+            imports_in_progress: RefCell::default(),
+        }
+    }
+
+    // ---- small accessors
+
+    fn def(&self, s: SymId) -> &'a DefFact {
+        let (f, d) = self.syms[s];
+        &self.files[f].facts.defs[d]
+    }
+
+    fn spec(&self, f: usize) -> &'static Spec {
+        self.files[f].language.spec()
+    }
+
+    fn system(&self, f: usize) -> ModuleSystem {
+        self.spec(f).module_system
+    }
+
+    fn container_of(&self, f: usize, c: Container) -> Container {
+        match c {
+            Container::File => Container::File,
+            Container::Def(d) => self.files[f].facts.defs[d].container,
+            Container::Impl(i) => self.files[f].facts.impls[i].container,
+        }
+    }
+
+    /// The symbol standing for a container: a definition, or an impl
+    /// block's owner type.
+    fn container_sym(&self, f: usize, c: Container) -> Option<SymId> {
+        match c {
+            Container::File => None,
+            Container::Def(d) => Some(self.def_sym[f][d]),
+            Container::Impl(i) => self.impl_owner[f][i],
+        }
+    }
+
+    /// The innermost type around `c`: a type definition or an impl's owner.
+    fn enclosing_type(&self, f: usize, mut c: Container) -> Option<SymId> {
+        loop {
+            match c {
+                Container::File => return None,
+                Container::Impl(i) => return self.impl_owner[f][i],
+                Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => {
+                    return Some(self.def_sym[f][d]);
+                }
+                Container::Def(_) => c = self.container_of(f, c),
+            }
+        }
+    }
+
+    // ---- phases
+
+    /// Gives each impl block its owner type, so its members become the
+    /// type's members.
+    fn link_impls(&mut self) {
+        for f in 0..self.files.len() {
+            for (i, imp) in self.files[f].facts.impls.iter().enumerate() {
+                let segments: Vec<&str> = imp.self_type.split("::").collect();
+                let owner = self.resolve_path(f, imp.container, &segments).and_then(|lookup| {
+                    lookup.targets.into_iter().find_map(|t| match t {
+                        Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                        _ => None,
+                    })
+                });
+                self.impl_owner[f][i] = owner;
+            }
+        }
+        for s in 0..self.syms.len() {
+            let (f, d) = self.syms[s];
+            if let Container::Impl(i) = self.files[f].facts.defs[d].container {
+                self.parent[s] = self.impl_owner[f][i];
+            }
+        }
+    }
+
+    fn index_members(&mut self) {
+        for s in 0..self.syms.len() {
+            if let Some(p) = self.parent[s] {
+                self.children.entry(p).or_default().push(s);
+            }
+        }
+    }
+
+    /// Resolves inheritance and implementation sites first: receiver and
+    /// `self` resolution walk the bases they produce.
+    fn link_bases(&mut self) -> HashMap<(usize, usize), Vec<(SymId, Resolution, f64)>> {
+        let mut resolved = HashMap::new();
+        let mut bases: HashMap<SymId, Vec<SymId>> = HashMap::new();
+        for f in 0..self.files.len() {
+            for (r, site) in self.files[f].facts.refs.iter().enumerate() {
+                if !matches!(site.kind, OccurrenceKind::Inherit | OccurrenceKind::Implement) {
+                    continue;
+                }
+                let targets = self.resolve_ref(f, site);
+                if let Some(subject) = self.container_sym(f, site.container) {
+                    for &(t, method, _) in &targets {
+                        if method != Resolution::NameOnly && self.def(t).kind.is_type() && t != subject {
+                            bases.entry(subject).or_default().push(t);
+                        }
+                    }
+                }
+                resolved.insert((f, r), targets);
+            }
+        }
+        self.bases = bases;
+        resolved
+    }
+
+    fn index_bindings(&mut self) {
+        let mut bindings: HashMap<Scope, Vec<Binding<'a>>> = HashMap::new();
+        for (f, file) in self.files.iter().enumerate() {
+            for binding in &file.facts.bindings {
+                let scope = match binding.scope {
+                    Container::File => Scope::File(f),
+                    other => match self.container_sym(f, other) {
+                        Some(s) => Scope::Sym(s),
+                        None => continue,
+                    },
+                };
+                bindings.entry(scope).or_default().push(Binding {
+                    file: f,
+                    name: &binding.name,
+                    type_text: &binding.type_text,
+                    container: binding.scope,
+                });
+            }
+        }
+        self.bindings = bindings;
+    }
+
+    // ---- lookups
+
+    /// Members of a type, walking up its bases breadth-first. Returns the
+    /// members and whether they were found on a base.
+    fn type_members(&self, ty: SymId, name: &str) -> (Vec<SymId>, bool) {
+        let mut queue = VecDeque::from([(ty, 0usize)]);
+        let mut seen = HashSet::from([ty]);
+        while let Some((current, depth)) = queue.pop_front() {
+            let found: Vec<SymId> = self
+                .children
+                .get(&current)
+                .into_iter()
+                .flatten()
+                .copied()
+                .filter(|&m| self.def(m).name == name)
+                .collect();
+            if !found.is_empty() {
+                return (found, current != ty);
+            }
+            if depth < MAX_CHAIN {
+                for &base in self.bases.get(&current).into_iter().flatten() {
+                    if seen.insert(base) {
+                        queue.push_back((base, depth + 1));
+                    }
+                }
+            }
+        }
+        (Vec::new(), false)
+    }
+
+    /// A Rust `mod x;` declaration stands for the module file it declares.
+    fn module_file_of(&self, s: SymId) -> Option<usize> {
+        let (f, _) = self.syms[s];
+        let def = self.def(s);
+        if def.kind != SymbolKind::Module || def.has_body || self.system(f) != ModuleSystem::RustCrates {
+            return None;
+        }
+        let mut segments = self.modules.rust_path[f].as_ref()?.segments.clone();
+        segments.push(def.name.clone());
+        self.modules.rust_module_file(f, &segments)
+    }
+
+    fn sym_target(&self, s: SymId) -> Target {
+        self.module_file_of(s).map_or(Target::Sym(s), Target::File)
+    }
+
+    /// What `name` means as a member of `target`.
+    fn members(&self, target: Target, name: &str, depth: usize) -> Option<Lookup> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        match target {
+            Target::Sym(s) if self.def(s).kind.is_type() => {
+                let (found, via_base) = self.type_members(s, name);
+                let method = if via_base { Resolution::Inheritance } else { Resolution::Scope };
+                Lookup::found(found.into_iter().map(Target::Sym).collect(), method)
+            }
+            Target::Sym(s) => {
+                let found = self
+                    .children
+                    .get(&s)
+                    .into_iter()
+                    .flatten()
+                    .filter(|&&m| self.def(m).name == name)
+                    .map(|&m| self.sym_target(m))
+                    .collect();
+                Lookup::found(found, Resolution::Scope)
+            }
+            Target::File(g) => self.file_members(g, name, depth),
+        }
+    }
+
+    fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
+        if let Some(found) = self.top_level[g].get(name) {
+            return Lookup::found(found.iter().map(|&s| self.sym_target(s)).collect(), Resolution::Scope);
+        }
+        let system = self.system(g);
+        let submodule = match system {
+            ModuleSystem::PythonPackages => self.modules.python_submodule(g, name),
+            ModuleSystem::RustCrates => self.modules.rust_path[g].as_ref().and_then(|p| {
+                let mut segments = p.segments.clone();
+                segments.push(name.to_owned());
+                self.modules.rust_module_file(g, &segments)
+            }),
+            ModuleSystem::EcmaFiles => None,
+        };
+        if let Some(file) = submodule {
+            return Lookup::found(vec![Target::File(file)], Resolution::Import);
+        }
+        let imports = &self.files[g].facts.imports;
+        let visible = |reexport: bool| reexport || system != ModuleSystem::EcmaFiles;
+        for (i, decl) in imports.iter().enumerate() {
+            if decl.local.as_deref() == Some(name) && visible(decl.reexport) {
+                let lookup = self.resolve_import(g, i);
+                if !lookup.targets.is_empty() || lookup.external {
+                    return Some(Lookup { method: Resolution::Import, ..lookup });
+                }
+            }
+        }
+        for (i, decl) in imports.iter().enumerate() {
+            if decl.glob && visible(decl.reexport) {
+                if let Ok(Some(module)) = self.import_module(g, i) {
+                    if let Some(found) = self.members(module, name, depth + 1) {
+                        return Some(Lookup { method: Resolution::Import, ..found });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The module an import's module text names: `Ok(None)` when it is in
+    /// the repository but not found, `Err(())` when it is external.
+    fn import_module(&self, f: usize, i: usize) -> Result<Option<Target>, ()> {
+        let decl = &self.files[f].facts.imports[i];
+        match self.system(f) {
+            ModuleSystem::PythonPackages => {
+                let module = match (&decl.name, &decl.local) {
+                    (None, Some(local)) if !decl.glob && decl.module.split('.').next() == Some(local.as_str()) => {
+                        local.as_str()
+                    }
+                    _ => decl.module.as_str(),
+                };
+                self.modules.python_import(f, module).map(|file| file.map(Target::File))
+            }
+            ModuleSystem::EcmaFiles => {
+                self.modules.ecma_import(self.files, f, &decl.module).map(|file| file.map(Target::File))
+            }
+            ModuleSystem::RustCrates => {
+                if decl.module.is_empty() {
+                    return Ok(None);
+                }
+                let segments: Vec<&str> = decl.module.split("::").collect();
+                match self.resolve_path(f, Container::File, &segments) {
+                    Some(lookup) if lookup.external => Err(()),
+                    Some(lookup) => Ok(lookup.targets.first().copied()),
+                    None => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// What import binding `i` of file `f` denotes.
+    fn resolve_import(&self, f: usize, i: usize) -> Lookup {
+        if let Some(done) = self.import_cache.borrow().get(&(f, i)) {
+            return done.clone();
+        }
+        if !self.imports_in_progress.borrow_mut().insert((f, i)) {
+            return Lookup { targets: Vec::new(), method: Resolution::Import, external: false };
+        }
+        let lookup = self.resolve_import_uncached(f, i);
+        self.imports_in_progress.borrow_mut().remove(&(f, i));
+        self.import_cache.borrow_mut().insert((f, i), lookup.clone());
+        lookup
+    }
+
+    fn resolve_import_uncached(&self, f: usize, i: usize) -> Lookup {
+        let decl = &self.files[f].facts.imports[i];
+        let empty = Lookup { targets: Vec::new(), method: Resolution::Import, external: false };
+        let module = match self.import_module(f, i) {
+            Err(()) => return Lookup::external(),
+            Ok(module) => module,
+        };
+        let Some(name) = decl.name.as_deref() else {
+            return module.map_or(empty, |m| Lookup { targets: vec![m], ..Lookup::external() }.internal());
+        };
+        let Some(module) = module else {
+            // `use foo;` names a workspace crate, or an external one.
+            if self.system(f) == ModuleSystem::RustCrates && decl.module.is_empty() {
+                return match self.modules.rust_crate_root(name) {
+                    Some(root) => Lookup { targets: vec![Target::File(root)], ..empty },
+                    None => Lookup::external(),
+                };
+            }
+            return empty;
+        };
+        let found = self.members(module, name, 0).or_else(|| {
+            // A default import names the module's default export; without
+            // tracking `export default`, try the local name.
+            (name == "default").then(|| decl.local.as_deref()).flatten().and_then(|local| self.members(module, local, 0))
+        });
+        match found {
+            Some(found) => Lookup { method: Resolution::Import, ..found },
+            None => empty,
+        }
+    }
+
+    /// What a bare `name` means inside container `c` of file `f`.
+    fn lookup_bare(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+        let mut current = c;
+        while current != Container::File {
+            if let Container::Def(d) = current {
+                let def = &self.files[f].facts.defs[d];
+                if !def.kind.is_type() {
+                    let s = self.def_sym[f][d];
+                    let found: Vec<Target> = self
+                        .children
+                        .get(&s)
+                        .into_iter()
+                        .flatten()
+                        .filter(|&&m| self.def(m).name == name)
+                        .map(|&m| self.sym_target(m))
+                        .collect();
+                    if let Some(lookup) = Lookup::found(found, Resolution::Scope) {
+                        return Some(lookup);
+                    }
+                }
+            }
+            current = self.container_of(f, current);
+        }
+        if let Some(found) = self.top_level[f].get(name) {
+            return Lookup::found(found.iter().map(|&s| self.sym_target(s)).collect(), Resolution::Scope);
+        }
+        let imports = &self.files[f].facts.imports;
+        for (i, decl) in imports.iter().enumerate() {
+            if decl.local.as_deref() == Some(name) {
+                let lookup = self.resolve_import(f, i);
+                if !lookup.targets.is_empty() || lookup.external {
+                    return Some(Lookup { method: Resolution::Import, ..lookup });
+                }
+            }
+        }
+        for (i, decl) in imports.iter().enumerate() {
+            if decl.glob {
+                if let Ok(Some(module)) = self.import_module(f, i) {
+                    if let Some(found) = self.members(module, name, 1) {
+                        return Some(Lookup { method: Resolution::Import, ..found });
+                    }
+                }
+            }
+        }
+        if self.system(f) == ModuleSystem::RustCrates
+            && let Some(root) = self.modules.rust_crate_root(name)
+        {
+            return Lookup::found(vec![Target::File(root)], Resolution::Import);
+        }
+        None
+    }
+
+    /// The module a Rust path starting with `crate`/`self`/`super` begins at.
+    fn rust_anchor(&self, f: usize, c: Container, head: &str) -> Option<Lookup> {
+        let own = self.modules.rust_path[f].as_ref()?.segments.clone();
+        let segments = match head {
+            "crate" => Vec::new(),
+            "self" => own,
+            "super" => {
+                let mut parent = own;
+                parent.pop()?;
+                parent
+            }
+            "Self" => {
+                let ty = self.enclosing_type(f, c)?;
+                return Lookup::found(vec![Target::Sym(ty)], Resolution::Scope);
+            }
+            _ => return None,
+        };
+        let file = self.modules.rust_module_file(f, &segments)?;
+        Lookup::found(vec![Target::File(file)], Resolution::Scope)
+    }
+
+    /// What a path (`a.b.C`, `crate::a::C`) means inside container `c`.
+    fn resolve_path(&self, f: usize, c: Container, segments: &[&str]) -> Option<Lookup> {
+        let (head, rest) = segments.split_first()?;
+        let mut lookup = match self.system(f) {
+            ModuleSystem::RustCrates if matches!(*head, "crate" | "self" | "super" | "Self") => {
+                self.rust_anchor(f, c, head)?
+            }
+            _ => self.lookup_bare(f, c, head)?,
+        };
+        for segment in rest {
+            if lookup.external {
+                return Some(lookup);
+            }
+            if *segment == "super" && self.system(f) == ModuleSystem::RustCrates {
+                continue;
+            }
+            let mut next = Vec::new();
+            let mut method = lookup.method;
+            for &target in &lookup.targets {
+                if let Some(found) = self.members(target, segment, 0) {
+                    if found.external {
+                        return Some(Lookup::external());
+                    }
+                    method = weaker(method, found.method);
+                    next.extend(found.targets);
+                }
+            }
+            lookup = Lookup::found(next, method)?;
+        }
+        Some(lookup)
+    }
+
+    /// The type a receiver expression has, from bindings in scope, field
+    /// types of the types on the way (`self.cart.items`), and bases.
+    fn receiver_type(&self, f: usize, c: Container, receiver: &str, depth: usize) -> Option<SymId> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let mut current = c;
+        loop {
+            let scope = match current {
+                Container::File => Scope::File(f),
+                other => match self.container_sym(f, other) {
+                    Some(s) => Scope::Sym(s),
+                    None => {
+                        current = self.container_of(f, current);
+                        continue;
+                    }
+                },
+            };
+            if let Some(ty) = self.binding_type(scope, receiver) {
+                return Some(ty);
+            }
+            if current == Container::File {
+                break;
+            }
+            current = self.container_of(f, current);
+        }
+        // `head.field`: the field's declared type on head's type.
+        let (head, field) = receiver.rsplit_once('.')?;
+        let owner = if self.spec(f).self_names.contains(&head) {
+            self.enclosing_type(f, c)?
+        } else {
+            self.receiver_type(f, c, head, depth + 1)?
+        };
+        let self_name = self.spec(f).self_names[0];
+        let attribute = format!("{self_name}.{field}");
+        let mut queue = VecDeque::from([owner]);
+        let mut seen = HashSet::from([owner]);
+        while let Some(ty) = queue.pop_front() {
+            if let Some(found) = self.binding_type(Scope::Sym(ty), &attribute) {
+                return Some(found);
+            }
+            for &base in self.bases.get(&ty).into_iter().flatten() {
+                if seen.len() < MAX_CHAIN && seen.insert(base) {
+                    queue.push_back(base);
+                }
+            }
+        }
+        None
+    }
+
+    fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
+        let binding = self.bindings.get(&scope)?.iter().rev().find(|b| b.name == name)?;
+        let separator = self.spec(binding.file).separator;
+        let segments: Vec<&str> = binding.type_text.split(separator).collect();
+        let lookup = self.resolve_path(binding.file, binding.container, &segments)?;
+        lookup.targets.into_iter().find_map(|t| match t {
+            Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+            _ => None,
+        })
+    }
+
+    // ---- sites
+
+    /// Every candidate target of one reference site.
+    fn resolve_ref(&self, f: usize, site: &RefFact) -> Vec<(SymId, Resolution, f64)> {
+        let spec = self.spec(f);
+        let qualifier = site.path.as_deref().or(site.receiver.as_deref());
+        let decided = match qualifier {
+            None => match self.lookup_bare(f, site.container, &site.name) {
+                Some(lookup) if lookup.external => return Vec::new(),
+                Some(lookup) => Some(lookup),
+                None if spec.builtins.binary_search(&site.name.as_str()).is_ok() => return Vec::new(),
+                None => None,
+            },
+            Some(q) => match self.resolve_qualified(f, site, q) {
+                Qualified::Found(lookup) => Some(lookup),
+                Qualified::Dead => return Vec::new(),
+                Qualified::Unknown => None,
+            },
+        };
+        if let Some(lookup) = decided {
+            let confidence = confidence(lookup.method);
+            let mut out: Vec<(SymId, Resolution, f64)> = lookup
+                .targets
+                .into_iter()
+                .filter_map(|t| match t {
+                    Target::Sym(s) => Some((s, lookup.method, confidence)),
+                    Target::File(_) => None,
+                })
+                .collect();
+            out.dedup_by_key(|(s, _, _)| *s);
+            return out;
+        }
+        self.name_only(site, qualifier.is_some())
+    }
+
+    fn resolve_qualified(&self, f: usize, site: &RefFact, qualifier: &str) -> Qualified {
+        let spec = self.spec(f);
+        if spec.self_names.contains(&qualifier) {
+            return match self.enclosing_type(f, site.container) {
+                Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
+                None => Qualified::Unknown,
+            };
+        }
+        if qualifier == "super()" || qualifier == "super" {
+            let Some(ty) = self.enclosing_type(f, site.container) else {
+                return Qualified::Unknown;
+            };
+            for &base in self.bases.get(&ty).into_iter().flatten() {
+                if let Qualified::Found(found) = self.member_of_type(base, &site.name, Resolution::Inheritance) {
+                    return Qualified::Found(Lookup { method: Resolution::Inheritance, ..found });
+                }
+            }
+            return Qualified::Dead;
+        }
+        let is_path = qualifier.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
+        if !is_path {
+            return Qualified::Unknown;
+        }
+        let segments: Vec<&str> = qualifier.split(spec.separator).collect();
+        if let Some(lookup) = self.resolve_path(f, site.container, &segments) {
+            if lookup.external {
+                return Qualified::Dead;
+            }
+            let namespaces: Vec<Target> = lookup
+                .targets
+                .iter()
+                .copied()
+                .filter(|&t| match t {
+                    Target::File(_) => true,
+                    Target::Sym(s) => self.def(s).kind.is_type() || self.def(s).kind == SymbolKind::Module,
+                })
+                .collect();
+            if !namespaces.is_empty() {
+                let mut found = Vec::new();
+                let mut method = lookup.method;
+                for target in namespaces {
+                    if let Some(members) = self.members(target, &site.name, 0) {
+                        method = weaker(method, members.method);
+                        found.extend(members.targets);
+                    }
+                }
+                return match Lookup::found(found, method) {
+                    Some(lookup) => Qualified::Found(lookup),
+                    None => Qualified::Dead,
+                };
+            }
+        }
+        match self.receiver_type(f, site.container, qualifier, 0) {
+            Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+            None => Qualified::Unknown,
+        }
+    }
+
+    /// A member of a known type: found directly (`direct`), on a base
+    /// (inheritance), or known to be missing (dead: no guessing).
+    fn member_of_type(&self, ty: SymId, name: &str, direct: Resolution) -> Qualified {
+        let (found, via_base) = self.type_members(ty, name);
+        let method = if via_base { weaker(direct, Resolution::Inheritance) } else { direct };
+        match Lookup::found(found.into_iter().map(Target::Sym).collect(), method) {
+            Some(lookup) => Qualified::Found(lookup),
+            None => Qualified::Dead,
+        }
+    }
+
+    /// Every plausible definition named like the site, at low confidence.
+    fn name_only(&self, site: &RefFact, qualified: bool) -> Vec<(SymId, Resolution, f64)> {
+        let candidates: Vec<SymId> = self
+            .by_name
+            .get(site.name.as_str())
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&s| self.plausible(site.kind, qualified, s))
+            .collect();
+        if candidates.is_empty() || candidates.len() > MAX_NAME_ONLY_CANDIDATES {
+            return Vec::new();
+        }
+        let confidence = if candidates.len() == 1 { NAME_ONLY_UNIQUE_CONFIDENCE } else { NAME_ONLY_AMBIGUOUS_CONFIDENCE };
+        candidates.into_iter().map(|s| (s, Resolution::NameOnly, confidence)).collect()
+    }
+
+    /// Whether a definition could be what a site of `kind` refers to.
+    fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymId) -> bool {
+        let def_kind = self.def(s).kind;
+        let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type());
+        match kind {
+            OccurrenceKind::Call if qualified => is_member && def_kind.is_callable(),
+            OccurrenceKind::Call => !is_member && (def_kind.is_callable() || def_kind.is_type()),
+            OccurrenceKind::Instantiate => def_kind.is_type(),
+            OccurrenceKind::Inherit | OccurrenceKind::Implement => def_kind.is_type(),
+            OccurrenceKind::Type => def_kind.is_type() || def_kind == SymbolKind::TypeAlias,
+            OccurrenceKind::Import | OccurrenceKind::Read => true,
+        }
+    }
+
+    // ---- output
+
+    fn qualname(&self, s: SymId, memo: &mut Vec<Option<String>>) -> String {
+        if let Some(done) = &memo[s] {
+            return done.clone();
+        }
+        let (f, d) = self.syms[s];
+        let def = &self.files[f].facts.defs[d];
+        let separator = self.spec(f).separator;
+        let prefix = match def.container {
+            Container::Def(p) => self.qualname(self.def_sym[f][p], memo),
+            Container::Impl(i) => match self.impl_owner[f][i] {
+                Some(owner) if owner != s => self.qualname(owner, memo),
+                _ => {
+                    let module = self.modules.qualified_prefix(self.files, f);
+                    let ty = self.files[f].facts.impls[i].self_type.rsplit("::").next().unwrap_or_default();
+                    format!("{module}{separator}{ty}")
+                }
+            },
+            Container::File => self.modules.qualified_prefix(self.files, f),
+        };
+        let qualname = if prefix.is_empty() { def.name.clone() } else { format!("{prefix}{separator}{}", def.name) };
+        memo[s] = Some(qualname.clone());
+        qualname
+    }
+
+    fn emit(&self, mut inheritance: HashMap<(usize, usize), Vec<(SymId, Resolution, f64)>>) -> ResolvedGraph {
+        let mut graph = ResolvedGraph::default();
+        let mut memo = vec![None; self.syms.len()];
+        for s in 0..self.syms.len() {
+            let (f, _) = self.syms[s];
+            let def = self.def(s);
+            graph.symbols.push(SymbolRecord {
+                id: s as i64 + 1,
+                file_id: self.files[f].file_id,
+                name: def.name.clone(),
+                qualname: self.qualname(s, &mut memo),
+                kind: def.kind,
+                start_line: def.start_line,
+                end_line: def.end_line,
+                start_byte: def.start_byte,
+                end_byte: def.end_byte,
+                name_line: def.name_line,
+                name_col: def.name_col,
+                signature: def.signature.clone(),
+                doc: def.doc.clone(),
+                parent_id: self.parent[s].map(|p| p as i64 + 1),
+                exported: def.exported,
+            });
+        }
+        for (f, file) in self.files.iter().enumerate() {
+            for (r, site) in file.facts.refs.iter().enumerate() {
+                let targets = inheritance.remove(&(f, r)).unwrap_or_else(|| self.resolve_ref(f, site));
+                let all_types = !targets.is_empty() && targets.iter().all(|&(s, _, _)| self.def(s).kind.is_type());
+                let kind = if site.kind == OccurrenceKind::Call && all_types { OccurrenceKind::Instantiate } else { site.kind };
+                let receiver = site.path.clone().or_else(|| site.receiver.clone());
+                let enclosing = self.container_sym(f, site.container);
+                self.push_occurrence(&mut graph, f, (site.line, site.col), kind, &site.name, receiver, enclosing, &targets);
+            }
+            for (i, decl) in file.facts.imports.iter().enumerate() {
+                let lookup = self.resolve_import(f, i);
+                let resolved_file = match self.import_module(f, i) {
+                    Ok(Some(Target::File(g))) => Some(self.files[g].file_id),
+                    _ => None,
+                };
+                graph.imports.push(ImportRecord {
+                    file_id: file.file_id,
+                    line: decl.line,
+                    module: decl.module.clone(),
+                    name: decl.name.clone(),
+                    alias: decl.local.clone().filter(|local| Some(local) != decl.name.as_ref()),
+                    resolved_file_id: resolved_file,
+                });
+                let Some(name) = decl.name.as_deref().or(decl.local.as_deref()) else {
+                    continue;
+                };
+                let targets: Vec<(SymId, Resolution, f64)> = lookup
+                    .targets
+                    .iter()
+                    .filter_map(|&t| match t {
+                        Target::Sym(s) => Some((s, Resolution::Import, IMPORT_CONFIDENCE)),
+                        Target::File(_) => None,
+                    })
+                    .collect();
+                let module = Some(decl.module.clone()).filter(|m| !m.is_empty());
+                self.push_occurrence(&mut graph, f, (decl.line, decl.col), OccurrenceKind::Import, name, module, None, &targets);
+            }
+        }
+        graph
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push_occurrence(
+        &self,
+        graph: &mut ResolvedGraph,
+        f: usize,
+        (line, col): (u32, u32),
+        kind: OccurrenceKind,
+        name: &str,
+        receiver: Option<String>,
+        enclosing: Option<SymId>,
+        targets: &[(SymId, Resolution, f64)],
+    ) {
+        let id = graph.occurrences.len() as i64 + 1;
+        graph.occurrences.push(OccurrenceRecord {
+            id,
+            file_id: self.files[f].file_id,
+            line,
+            col,
+            kind,
+            name: name.to_owned(),
+            receiver,
+            enclosing_id: enclosing.map(|s| s as i64 + 1),
+        });
+        for &(s, method, confidence) in targets {
+            graph.resolutions.push(ResolutionRecord { occurrence_id: id, symbol_id: s as i64 + 1, method, confidence });
+        }
+    }
+}
+
+/// The outcome of resolving a qualified site.
+enum Qualified {
+    /// Decided.
+    Found(Lookup),
+    /// The qualifier is known and has no such member, or is external:
+    /// guessing by name would only add wrong edges.
+    Dead,
+    /// The qualifier could not be typed: fall back to the name.
+    Unknown,
+}
+
+impl Lookup {
+    fn internal(self) -> Lookup {
+        Lookup { external: false, ..self }
+    }
+}
+
+/// The weaker of two methods (a chain is as sure as its weakest link).
+fn weaker(a: Resolution, b: Resolution) -> Resolution {
+    a.max(b)
+}
+
+/// The confidence recorded for a method.
+fn confidence(method: Resolution) -> f64 {
+    match method {
+        Resolution::Scope => SCOPE_CONFIDENCE,
+        Resolution::Import => IMPORT_CONFIDENCE,
+        Resolution::Receiver => RECEIVER_CONFIDENCE,
+        Resolution::Inheritance => INHERITANCE_CONFIDENCE,
+        Resolution::NameOnly => NAME_ONLY_UNIQUE_CONFIDENCE,
+    }
+}

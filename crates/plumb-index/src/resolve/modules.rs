@@ -1,0 +1,287 @@
+//! Module systems: what module each file is, what its qualified-name prefix
+//! is, and which file or namespace an import's module text names. One
+//! section per [`ModuleSystem`]; the resolver proper stays language-neutral.
+
+use std::collections::HashMap;
+
+use plumb_lang::ModuleSystem;
+
+use super::SourceFile;
+
+/// A Rust crate found by its `Cargo.toml`.
+#[derive(Clone, Debug)]
+pub struct RustCrate {
+    /// Directory of the `Cargo.toml`, relative to the root (`""` for the root).
+    pub dir: String,
+    /// The package name with `-` replaced by `_`, as `use` paths spell it.
+    pub name: Option<String>,
+}
+
+/// Where a Rust file sits in its crate's module tree.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RustModulePath {
+    /// Identifies the crate: its directory, or the file for a lone root
+    /// (`src/bin/x.rs`, `tests/x.rs`, `build.rs`).
+    pub krate: String,
+    /// Module path below the crate root.
+    pub segments: Vec<String>,
+}
+
+/// Module facts for every file of every module system.
+#[derive(Debug, Default)]
+pub struct Modules {
+    /// Python: dotted module name of each file (None for other languages).
+    pub python_name: Vec<Option<String>>,
+    /// Python: whether each file is a package's `__init__.py`.
+    pub python_package: Vec<bool>,
+    /// Python: file of each dotted module name.
+    pub python_files: HashMap<String, usize>,
+    /// ECMAScript: file of each relative path.
+    pub ecma_files: HashMap<String, usize>,
+    /// Rust: module path of each file.
+    pub rust_path: Vec<Option<RustModulePath>>,
+    /// Rust: file of each module path.
+    pub rust_files: HashMap<RustModulePath, usize>,
+    /// Rust: crate key of each package name.
+    pub rust_crates: HashMap<String, String>,
+}
+
+/// File extensions tried, in order, for an ECMAScript specifier without one.
+/// From TypeScript's module resolution (`moduleResolution: node`).
+const ECMA_PROBES: &[&str] = &[
+    "", ".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", "/index.ts",
+    "/index.tsx", "/index.d.ts", "/index.js", "/index.jsx", "/index.mjs",
+];
+
+impl Modules {
+    /// Computes module names for `files`, given the Rust crates found.
+    pub fn new(files: &[SourceFile], crates: &[RustCrate]) -> Modules {
+        let mut modules = Modules {
+            python_name: vec![None; files.len()],
+            python_package: vec![false; files.len()],
+            rust_path: vec![None; files.len()],
+            ..Modules::default()
+        };
+        let package_dirs: std::collections::HashSet<&str> = files
+            .iter()
+            .filter(|f| f.language.spec().module_system == ModuleSystem::PythonPackages)
+            .filter_map(|f| f.rel.strip_suffix("/__init__.py"))
+            .collect();
+        for krate in crates {
+            if let Some(name) = &krate.name {
+                modules.rust_crates.insert(name.clone(), krate.dir.clone());
+            }
+        }
+        for (i, file) in files.iter().enumerate() {
+            match file.language.spec().module_system {
+                ModuleSystem::PythonPackages => {
+                    let (name, is_package) = python_module(&file.rel, &package_dirs);
+                    modules.python_files.entry(name.clone()).or_insert(i);
+                    modules.python_name[i] = Some(name);
+                    modules.python_package[i] = is_package;
+                }
+                ModuleSystem::EcmaFiles => {
+                    modules.ecma_files.insert(file.rel.clone(), i);
+                }
+                ModuleSystem::RustCrates => {
+                    let path = rust_module(&file.rel, crates);
+                    modules.rust_files.entry(path.clone()).or_insert(i);
+                    modules.rust_path[i] = Some(path);
+                }
+            }
+        }
+        modules
+    }
+
+    /// The qualified-name prefix of definitions in file `i`.
+    pub fn qualified_prefix(&self, files: &[SourceFile], i: usize) -> String {
+        match files[i].language.spec().module_system {
+            ModuleSystem::PythonPackages => self.python_name[i].clone().unwrap_or_default(),
+            ModuleSystem::EcmaFiles => strip_extension(&files[i].rel).to_owned(),
+            ModuleSystem::RustCrates => {
+                let segments = self.rust_path[i].as_ref().map(|p| p.segments.as_slice()).unwrap_or_default();
+                std::iter::once("crate").chain(segments.iter().map(String::as_str)).collect::<Vec<_>>().join("::")
+            }
+        }
+    }
+
+    /// Python: the file of the module `module` (leading dots relative to
+    /// file `from`). `Err(())` when the module is outside the repository.
+    pub fn python_import(&self, from: usize, module: &str) -> Result<Option<usize>, ()> {
+        let level = module.chars().take_while(|&c| c == '.').count();
+        let rest = &module[level..];
+        let absolute = if level == 0 {
+            rest.to_owned()
+        } else {
+            let own = self.python_name[from].clone().unwrap_or_default();
+            let mut base: Vec<&str> = own.split('.').filter(|s| !s.is_empty()).collect();
+            if !self.python_package[from] {
+                base.pop();
+            }
+            for _ in 1..level {
+                base.pop();
+            }
+            base.extend(rest.split('.').filter(|s| !s.is_empty()));
+            base.join(".")
+        };
+        if let Some(&file) = self.python_files.get(&absolute) {
+            return Ok(Some(file));
+        }
+        let head = absolute.split('.').next().unwrap_or_default();
+        let known = level > 0 || self.python_files.keys().any(|m| m == head || m.starts_with(&format!("{head}.")));
+        if known { Ok(None) } else { Err(()) }
+    }
+
+    /// Python: the submodule `name` of package file `package`.
+    pub fn python_submodule(&self, package: usize, name: &str) -> Option<usize> {
+        if !self.python_package[package] {
+            return None;
+        }
+        let own = self.python_name[package].as_deref()?;
+        self.python_files.get(&format!("{own}.{name}")).copied()
+    }
+
+    /// ECMAScript: the file a specifier names. `Err(())` for a bare
+    /// specifier (a package outside the repository).
+    pub fn ecma_import(&self, files: &[SourceFile], from: usize, specifier: &str) -> Result<Option<usize>, ()> {
+        if !specifier.starts_with('.') {
+            return Err(());
+        }
+        let dir = files[from].rel.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let joined = normalize(&format!("{dir}/{specifier}"));
+        let mut stems = vec![joined.clone()];
+        for js in [".js", ".jsx", ".mjs", ".cjs"] {
+            if let Some(stem) = joined.strip_suffix(js) {
+                stems.push(stem.to_owned());
+            }
+        }
+        for stem in &stems {
+            for probe in ECMA_PROBES {
+                if let Some(&file) = self.ecma_files.get(&format!("{stem}{probe}")) {
+                    return Ok(Some(file));
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// Rust: the file of module `segments` in the crate of file `from`.
+    pub fn rust_module_file(&self, from: usize, segments: &[String]) -> Option<usize> {
+        let krate = self.rust_path[from].as_ref()?.krate.clone();
+        self.rust_files.get(&RustModulePath { krate, segments: segments.to_vec() }).copied()
+    }
+
+    /// Rust: the root file of the workspace crate called `name`.
+    pub fn rust_crate_root(&self, name: &str) -> Option<usize> {
+        let krate = self.rust_crates.get(name)?.clone();
+        self.rust_files.get(&RustModulePath { krate, segments: Vec::new() }).copied()
+    }
+}
+
+/// `a/b/../c/./d` → `a/c/d`.
+fn normalize(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
+}
+
+fn strip_extension(rel: &str) -> &str {
+    for ext in [".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".pyi", ".py", ".rs"] {
+        if let Some(stem) = rel.strip_suffix(ext) {
+            return stem;
+        }
+    }
+    rel
+}
+
+/// The dotted module of a Python file: its path from the outermost
+/// enclosing package directory. Returns whether it is a package itself.
+fn python_module(rel: &str, package_dirs: &std::collections::HashSet<&str>) -> (String, bool) {
+    let stem = strip_extension(rel);
+    let (dir, file_stem) = stem.rsplit_once('/').map_or(("", stem), |(d, s)| (d, s));
+    let is_package = file_stem == "__init__";
+    let mut parts: Vec<&str> = if is_package { Vec::new() } else { vec![file_stem] };
+    let mut current = dir;
+    while !current.is_empty() && package_dirs.contains(current) {
+        let (parent, name) = current.rsplit_once('/').map_or(("", current), |(p, n)| (p, n));
+        parts.push(name);
+        current = parent;
+    }
+    parts.reverse();
+    (parts.join("."), is_package)
+}
+
+/// The crate and module path of a Rust file, from the nearest crate
+/// directory and the file's place under its `src/`.
+fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
+    let krate = crates
+        .iter()
+        .filter(|c| c.dir.is_empty() || rel.starts_with(&format!("{}/", c.dir)))
+        .max_by_key(|c| c.dir.len());
+    let (crate_dir, inner) = match krate {
+        Some(c) if c.dir.is_empty() => (String::new(), rel),
+        Some(c) => (c.dir.clone(), &rel[c.dir.len() + 1..]),
+        None => match rel.rfind("src/") {
+            Some(at) if at == 0 || rel[..at].ends_with('/') => (rel[..at].trim_end_matches('/').to_owned(), &rel[at..]),
+            _ => (rel.to_owned(), ""),
+        },
+    };
+    let lone_root = |key: String| RustModulePath { krate: key, segments: Vec::new() };
+    let Some(under_src) = inner.strip_prefix("src/") else {
+        return lone_root(rel.to_owned());
+    };
+    if under_src.starts_with("bin/") {
+        return lone_root(rel.to_owned());
+    }
+    let stem = strip_extension(under_src);
+    let mut segments: Vec<String> = stem.split('/').map(str::to_owned).collect();
+    if segments.len() == 1 && (segments[0] == "lib" || segments[0] == "main") {
+        segments.clear();
+    } else if segments.last().is_some_and(|s| s == "mod") {
+        segments.pop();
+    }
+    RustModulePath { krate: crate_dir, segments }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_modules_follow_packages() {
+        let dirs: std::collections::HashSet<&str> = ["shop", "shop/sub"].into_iter().collect();
+        assert_eq!(python_module("shop/__init__.py", &dirs), ("shop".into(), true));
+        assert_eq!(python_module("shop/sub/models.py", &dirs), ("shop.sub.models".into(), false));
+        assert_eq!(python_module("scripts/run.py", &dirs), ("run".into(), false));
+        assert_eq!(python_module("src/shop/__init__.py", &["src/shop"].into_iter().collect()), ("shop".into(), true));
+    }
+
+    #[test]
+    fn rust_modules_follow_the_src_tree() {
+        let crates = vec![RustCrate { dir: String::new(), name: Some("demo".into()) }];
+        let check = |rel: &str, krate: &str, segments: &[&str]| {
+            let path = rust_module(rel, &crates);
+            assert_eq!((path.krate.as_str(), path.segments.iter().map(String::as_str).collect::<Vec<_>>()), (krate, segments.to_vec()), "{rel}");
+        };
+        check("src/lib.rs", "", &[]);
+        check("src/shapes.rs", "", &["shapes"]);
+        check("src/shapes/mod.rs", "", &["shapes"]);
+        check("src/shapes/circle.rs", "", &["shapes", "circle"]);
+        check("src/bin/tool.rs", "src/bin/tool.rs", &[]);
+        check("tests/it.rs", "tests/it.rs", &[]);
+    }
+
+    #[test]
+    fn paths_normalize() {
+        assert_eq!(normalize("src/a/../b/./c"), "src/b/c");
+        assert_eq!(strip_extension("src/types.d.ts"), "src/types");
+    }
+}

@@ -1,0 +1,435 @@
+//! [`Engine`]: the navigation queries over an open store.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+
+use serde::Serialize;
+use serde_json::json;
+
+use plumb_store::Store;
+use plumb_store::model::{OccurrenceKind, Resolution};
+use plumb_store::read::{ReferenceRow, SymbolRow};
+
+use crate::answer::{
+    Answer, Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Reference, Site, Symbol,
+    SymbolDetail,
+};
+use crate::locate::{Located, locate};
+use crate::{Error, Result};
+
+/// Deepest `impact` walk allowed. Chosen: beyond this nearly every symbol of
+/// a real project depends on nearly every other; the answer stops informing.
+pub const MAX_IMPACT_DEPTH: u32 = 10;
+/// Most results of a `search`. Chosen: a screenful; narrow the text for more.
+pub const SEARCH_LIMIT: usize = 50;
+
+/// Answers navigation questions from one store.
+pub struct Engine {
+    store: Store,
+    symbols: RefCell<HashMap<i64, Symbol>>,
+}
+
+/// A target list plus the base completeness and notes every answer starts with.
+struct Start {
+    located: Located,
+    targets: Vec<Symbol>,
+    completeness: Completeness,
+    notes: Vec<String>,
+}
+
+fn is_call(kind: OccurrenceKind) -> bool {
+    matches!(kind, OccurrenceKind::Call | OccurrenceKind::Instantiate)
+}
+
+fn is_subtyping(kind: OccurrenceKind) -> bool {
+    matches!(kind, OccurrenceKind::Inherit | OccurrenceKind::Implement)
+}
+
+impl Engine {
+    /// An engine over `store`.
+    pub fn new(store: Store) -> Engine {
+        Engine { store, symbols: RefCell::default() }
+    }
+
+    /// The store read.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    fn symbol(&self, id: i64) -> Result<Symbol> {
+        if let Some(symbol) = self.symbols.borrow().get(&id) {
+            return Ok(symbol.clone());
+        }
+        let row = self
+            .store
+            .symbol(id)?
+            .ok_or_else(|| Error::Input(format!("symbol {id} referenced by the index is missing; run `plumb index`")))?;
+        let symbol = Symbol::from_row(&row);
+        self.symbols.borrow_mut().insert(id, symbol.clone());
+        Ok(symbol)
+    }
+
+    fn enclosing(&self, reference: &ReferenceRow) -> Result<Symbol> {
+        match reference.enclosing_id {
+            Some(id) => self.symbol(id),
+            None => Ok(Symbol::top_level(&reference.file)),
+        }
+    }
+
+    fn start(&self, name: &str) -> Result<Start> {
+        let located = locate(&self.store, name)?;
+        let targets = located.symbols.iter().map(Symbol::from_row).collect();
+        let mut notes = located.notes.clone();
+        let completeness = if self.store.has_unindexed_files()? {
+            notes.push("some files were not indexed (see `plumb status`): results may be missing".into());
+            Completeness::LowerBound
+        } else {
+            Completeness::Exact
+        };
+        Ok(Start { located, targets, completeness, notes })
+    }
+
+    fn finish<R: Serialize>(&self, query: serde_json::Value, start: Start, results: R) -> Answer<R> {
+        Answer { query, targets: start.targets, results, completeness: start.completeness, notes: start.notes }
+    }
+
+    /// Notes and lowers completeness when sites named like a target stayed
+    /// unresolved (they may refer to it).
+    fn unresolved_named(&self, start: &mut Start, kinds: &[OccurrenceKind]) -> Result<()> {
+        let names: HashSet<&str> = start.located.symbols.iter().map(|s| s.name.as_str()).collect();
+        for name in names {
+            let mut count = 0;
+            for &kind in kinds {
+                count += self.store.unresolved_named(name, kind)?;
+            }
+            if count > 0 {
+                start.completeness = Completeness::LowerBound;
+                start.notes.push(format!("{count} unresolved sites named {name:?} may also refer to the target"));
+            }
+        }
+        Ok(())
+    }
+
+    fn note_guesses(start: &mut Start, references: &[ReferenceRow]) {
+        let guesses = references.iter().filter(|r| r.method == Resolution::NameOnly).count();
+        if guesses > 0 {
+            start.notes.push(format!(
+                "{guesses} results are name-only guesses (resolution \"name_only\", low confidence)"
+            ));
+        }
+    }
+
+    /// `symbol NAME`: the definitions NAME denotes.
+    pub fn symbol_info(&self, name: &str) -> Result<Answer<Vec<SymbolDetail>>> {
+        let start = self.start(name)?;
+        let mut results = Vec::new();
+        for row in &start.located.symbols {
+            let parent = match row.parent_id {
+                Some(id) => Some(self.symbol(id)?.qualname),
+                None => None,
+            };
+            results.push(SymbolDetail {
+                symbol: Symbol::from_row(row),
+                start_line: row.start_line,
+                doc: row.doc.clone(),
+                exported: row.exported,
+                parent,
+            });
+        }
+        Ok(self.finish(json!({"kind": "symbol", "name": name, "form": start.located.form}), start, results))
+    }
+
+    /// `outline FILE`: the definitions of one file, nested.
+    pub fn outline(&self, file: &str) -> Result<Answer<Vec<OutlineNode>>> {
+        let file = file.trim_start_matches("./");
+        let Some(row) = self.store.file(file)? else {
+            return Err(Error::Input(format!("{file} is not in the index (paths are relative to the indexed root)")));
+        };
+        let mut notes = Vec::new();
+        let mut completeness = Completeness::Exact;
+        if let Some(reason) = row.reason.as_deref().filter(|_| row.status.as_str() != "indexed" || row.syntax_errors > 0) {
+            notes.push(format!("{file}: {} ({reason})", row.status));
+            completeness = Completeness::LowerBound;
+        }
+        let rows = self.store.symbols_in_file(file)?;
+        let ids: HashSet<i64> = rows.iter().map(|r| r.id).collect();
+        let mut children: BTreeMap<Option<i64>, Vec<&SymbolRow>> = BTreeMap::new();
+        for row in &rows {
+            // A member whose owner lives in another file sits at this file's top level.
+            let parent = row.parent_id.filter(|p| ids.contains(p));
+            children.entry(parent).or_default().push(row);
+        }
+        fn build(parent: Option<i64>, children: &BTreeMap<Option<i64>, Vec<&SymbolRow>>) -> Vec<OutlineNode> {
+            children
+                .get(&parent)
+                .into_iter()
+                .flatten()
+                .map(|row| OutlineNode { symbol: Symbol::from_row(row), children: build(Some(row.id), children) })
+                .collect()
+        }
+        let results = build(None, &children);
+        Ok(Answer { query: json!({"kind": "outline", "file": file}), targets: Vec::new(), results, completeness, notes })
+    }
+
+    /// `refs NAME`: every resolved reference to the targets.
+    pub fn refs(&self, name: &str) -> Result<Answer<Vec<Reference>>> {
+        let mut start = self.start(name)?;
+        let mut rows = Vec::new();
+        for target in &start.located.symbols {
+            rows.extend(self.store.references_to(target.id)?);
+        }
+        self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
+        Self::note_guesses(&mut start, &rows);
+        let mut results = Vec::with_capacity(rows.len());
+        for row in &rows {
+            let enclosing = match row.enclosing_id {
+                Some(id) => Some(self.symbol(id)?),
+                None => None,
+            };
+            results.push(Reference {
+                file: row.file.clone(),
+                line: row.line,
+                col: row.col,
+                kind: row.kind.as_str().to_owned(),
+                enclosing,
+                target: self.symbol(row.target_id)?,
+                resolution: row.method.as_str().to_owned(),
+                confidence: row.confidence,
+            });
+        }
+        results.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
+        Ok(self.finish(json!({"kind": "refs", "name": name, "form": start.located.form}), start, results))
+    }
+
+    /// `callers NAME`: the symbols that call the targets, with their sites.
+    pub fn callers(&self, name: &str) -> Result<Answer<Vec<Caller>>> {
+        let mut start = self.start(name)?;
+        let mut rows = Vec::new();
+        for target in &start.located.symbols {
+            rows.extend(self.store.references_to(target.id)?.into_iter().filter(|r| is_call(r.kind)));
+        }
+        self.unresolved_named(&mut start, &[OccurrenceKind::Call, OccurrenceKind::Instantiate])?;
+        Self::note_guesses(&mut start, &rows);
+        let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
+        for row in &rows {
+            groups.entry(self.enclosing(row)?).or_default().add(row);
+        }
+        let results = groups
+            .into_iter()
+            .map(|(caller, group)| {
+                let (sites, resolution, confidence) = group.finish();
+                Caller { caller, sites, resolution, confidence }
+            })
+            .collect();
+        Ok(self.finish(json!({"kind": "callers", "name": name, "form": start.located.form}), start, results))
+    }
+
+    /// `callees NAME`: what the targets call, with the sites.
+    pub fn callees(&self, name: &str) -> Result<Answer<Vec<Callee>>> {
+        let mut start = self.start(name)?;
+        let mut rows = Vec::new();
+        let mut unresolved = 0;
+        for target in &start.located.symbols {
+            rows.extend(self.store.references_from(target.id)?.into_iter().filter(|r| is_call(r.kind)));
+            unresolved += self.store.unresolved_from(target.id, OccurrenceKind::Call)?;
+        }
+        if unresolved > 0 {
+            start.completeness = Completeness::LowerBound;
+            start.notes.push(format!("{unresolved} calls could not be resolved (external, built-in or dynamic)"));
+        }
+        Self::note_guesses(&mut start, &rows);
+        let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
+        for row in &rows {
+            groups.entry(self.symbol(row.target_id)?).or_default().add(row);
+        }
+        let results = groups
+            .into_iter()
+            .map(|(callee, group)| {
+                let (sites, resolution, confidence) = group.finish();
+                Callee { callee, sites, resolution, confidence }
+            })
+            .collect();
+        Ok(self.finish(json!({"kind": "callees", "name": name, "form": start.located.form}), start, results))
+    }
+
+    /// Direct subtypes of `id` through resolved (not name-only) edges, and
+    /// how many name-only edges were left out.
+    fn direct_subtypes(&self, id: i64) -> Result<(Vec<i64>, usize)> {
+        let mut subtypes = Vec::new();
+        let mut guesses = 0;
+        for row in self.store.references_to(id)? {
+            if !is_subtyping(row.kind) {
+                continue;
+            }
+            match (row.method, row.enclosing_id) {
+                (Resolution::NameOnly, _) => guesses += 1,
+                (_, Some(sub)) if sub != id && !subtypes.contains(&sub) => subtypes.push(sub),
+                _ => {}
+            }
+        }
+        Ok((subtypes, guesses))
+    }
+
+    /// `impls NAME`: subtypes and implementors of a type; for a method, the
+    /// methods overriding it in subtypes.
+    pub fn impls(&self, name: &str, transitive: bool) -> Result<Answer<Vec<Implementation>>> {
+        let mut start = self.start(name)?;
+        let mut results = Vec::new();
+        let mut guesses = 0;
+        for target in &start.located.symbols {
+            let (root, member) = if target.kind.is_type() {
+                (target.id, None)
+            } else {
+                match target.parent_id {
+                    Some(parent) => (parent, Some(target.name.as_str())),
+                    None => continue,
+                }
+            };
+            let mut seen = HashSet::from([root]);
+            let mut queue = VecDeque::from([(root, 0u32)]);
+            while let Some((current, depth)) = queue.pop_front() {
+                let (subtypes, skipped) = self.direct_subtypes(current)?;
+                guesses += skipped;
+                for sub in subtypes {
+                    if !seen.insert(sub) {
+                        continue;
+                    }
+                    let direct = depth == 0;
+                    match member {
+                        None => results.push(Implementation { symbol: self.symbol(sub)?, direct }),
+                        Some(member) => {
+                            for child in self.store.children(sub)? {
+                                if child.name == member {
+                                    results.push(Implementation { symbol: Symbol::from_row(&child), direct });
+                                }
+                            }
+                        }
+                    }
+                    if transitive {
+                        queue.push_back((sub, depth + 1));
+                    }
+                }
+            }
+        }
+        if guesses > 0 {
+            start.completeness = Completeness::LowerBound;
+            start.notes.push(format!("{guesses} name-only subtype edges were left out"));
+        }
+        self.unresolved_named(&mut start, &[OccurrenceKind::Inherit, OccurrenceKind::Implement])?;
+        Ok(self.finish(
+            json!({"kind": "impls", "name": name, "form": start.located.form, "transitive": transitive}),
+            start,
+            results,
+        ))
+    }
+
+    /// `impact NAME --depth N`: everything that depends on the targets,
+    /// transitively, through resolved edges: callers, referencers, subtypes.
+    pub fn impact(&self, name: &str, depth: u32) -> Result<Answer<Vec<Dependent>>> {
+        if depth == 0 || depth > MAX_IMPACT_DEPTH {
+            return Err(Error::Input(format!("depth must be between 1 and {MAX_IMPACT_DEPTH}")));
+        }
+        let mut start = self.start(name)?;
+        let mut seen: HashSet<i64> = start.located.symbols.iter().map(|s| s.id).collect();
+        let mut modules_seen = HashSet::new();
+        let mut frontier: Vec<i64> = seen.iter().copied().collect();
+        let mut results = Vec::new();
+        let mut guesses = 0;
+        for level in 1..=depth {
+            let mut next = Vec::new();
+            for id in frontier {
+                for row in self.store.references_to(id)? {
+                    if row.method == Resolution::NameOnly {
+                        guesses += 1;
+                        continue;
+                    }
+                    let relation = if is_call(row.kind) {
+                        "caller"
+                    } else if is_subtyping(row.kind) {
+                        "subtype"
+                    } else {
+                        "referencer"
+                    };
+                    match row.enclosing_id {
+                        Some(dependent) => {
+                            if seen.insert(dependent) {
+                                results.push(Dependent { symbol: self.symbol(dependent)?, depth: level, relation: relation.into() });
+                                next.push(dependent);
+                            }
+                        }
+                        None => {
+                            if modules_seen.insert(row.file.clone()) {
+                                results.push(Dependent { symbol: Symbol::top_level(&row.file), depth: level, relation: relation.into() });
+                            }
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        if guesses > 0 {
+            start.completeness = Completeness::LowerBound;
+            start.notes.push(format!("{guesses} name-only edges were not followed"));
+        }
+        self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
+        Ok(self.finish(json!({"kind": "impact", "name": name, "form": start.located.form, "depth": depth}), start, results))
+    }
+
+    /// `search TEXT`: symbols by exact name, then name prefix, then words
+    /// of a split name (camelCase, snake_case).
+    pub fn search(&self, text: &str) -> Result<Answer<Vec<Symbol>>> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(Error::Input("the search text is empty".into()));
+        }
+        let mut seen = HashSet::new();
+        let mut results = Vec::new();
+        let candidates = self
+            .store
+            .symbols_named(text)?
+            .into_iter()
+            .chain(self.store.symbols_with_prefix(text, SEARCH_LIMIT)?)
+            .chain(self.store.symbols_matching_words(text)?);
+        let mut more = 0;
+        for row in candidates {
+            if seen.insert(row.id) {
+                if results.len() < SEARCH_LIMIT {
+                    results.push(Symbol::from_row(&row));
+                } else {
+                    more += 1;
+                }
+            }
+        }
+        let mut notes = Vec::new();
+        let mut completeness = Completeness::Exact;
+        if more > 0 {
+            completeness = Completeness::LowerBound;
+            notes.push(format!("{more} more matches left out; narrow the text"));
+        }
+        Ok(Answer { query: json!({"kind": "search", "text": text}), targets: Vec::new(), results, completeness, notes })
+    }
+}
+
+/// Sites grouped under one caller or callee.
+#[derive(Default)]
+struct Group {
+    sites: Vec<Site>,
+    best: Option<(Resolution, f64)>,
+}
+
+impl Group {
+    fn add(&mut self, row: &ReferenceRow) {
+        self.sites.push(Site { file: row.file.clone(), line: row.line, col: row.col });
+        let candidate = (row.method, row.confidence);
+        if self.best.is_none_or(|(_, confidence)| row.confidence > confidence) {
+            self.best = Some(candidate);
+        }
+    }
+
+    fn finish(mut self) -> (Vec<Site>, String, f64) {
+        self.sites.sort();
+        self.sites.dedup();
+        let (method, confidence) = self.best.unwrap_or((Resolution::NameOnly, 0.0));
+        (self.sites, method.as_str().to_owned(), confidence)
+    }
+}

@@ -1,0 +1,117 @@
+//! Command-line arguments (clap derive).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use plumb_index::walk::{
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES, DEFAULT_PARSE_TIMEOUT, Limits,
+};
+use plumb_query::MAX_IMPACT_DEPTH;
+
+/// plumb: a resolved code graph of a repository, for coding agents and the
+/// people who drive them.
+#[derive(Parser, Debug)]
+#[command(name = "plumb", version, about, propagate_version = true)]
+pub struct Cli {
+    /// The indexed root (default: the nearest directory upwards with an index).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// Print exactly one JSON object on stdout.
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The commands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Index a repository into PATH/.plumb/ (replacing any previous index).
+    Index(IndexArgs),
+    /// What is indexed: coverage by reason, totals, and whether files changed since.
+    Status,
+    /// Where NAME is defined (NAME: bare, qualified, or path:LINE).
+    Symbol {
+        /// Bare name, qualified name, or path:LINE.
+        name: String,
+    },
+    /// The definitions of FILE, nested.
+    Outline {
+        /// A file of the index.
+        file: String,
+    },
+    /// Every reference to NAME.
+    Refs {
+        /// Bare name, qualified name, or path:LINE.
+        name: String,
+    },
+    /// Who calls NAME.
+    Callers {
+        /// Bare name, qualified name, or path:LINE.
+        name: String,
+    },
+    /// What NAME calls.
+    Callees {
+        /// Bare name, qualified name, or path:LINE.
+        name: String,
+    },
+    /// Subtypes and implementors of NAME (for a method: its overrides).
+    Impls {
+        /// Bare name, qualified name, or path:LINE.
+        name: String,
+        /// Include indirect subtypes.
+        #[arg(long)]
+        transitive: bool,
+    },
+    /// What depends on NAME, transitively: callers, referencers, subtypes.
+    Impact {
+        /// Bare name, qualified name, or path:LINE.
+        name: String,
+        /// How many hops to follow.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_IMPACT_DEPTH as i64))]
+        depth: u32,
+    },
+    /// Find symbols by name: exact, prefix, or camelCase/snake_case words.
+    Search {
+        /// Text to look for.
+        text: String,
+    },
+}
+
+/// Bounds of `plumb index`.
+#[derive(Args, Debug)]
+pub struct IndexArgs {
+    /// The repository to index (default: --root, else the current directory).
+    pub path: Option<PathBuf>,
+    /// Most files indexed.
+    #[arg(long, default_value_t = DEFAULT_MAX_FILES)]
+    pub max_files: usize,
+    /// Largest file indexed, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES)]
+    pub max_file_bytes: u64,
+    /// Most bytes indexed in total.
+    #[arg(long, default_value_t = DEFAULT_MAX_TOTAL_BYTES)]
+    pub max_total_bytes: u64,
+    /// Deepest directory descended into.
+    #[arg(long, default_value_t = DEFAULT_MAX_DEPTH)]
+    pub max_depth: usize,
+    /// Longest one file may take to parse, in milliseconds.
+    #[arg(long, default_value_t = DEFAULT_PARSE_TIMEOUT.as_millis() as u64)]
+    pub parse_timeout_ms: u64,
+}
+
+impl IndexArgs {
+    /// The bounds as the indexer takes them.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_files: self.max_files,
+            max_file_bytes: self.max_file_bytes,
+            max_total_bytes: self.max_total_bytes,
+            max_depth: self.max_depth,
+            parse_timeout: Duration::from_millis(self.parse_timeout_ms),
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! Malformed input: `plumb index` must finish (exit 0), index what it can,
+//! and account for every file it did not index in `plumb status`.
+//!
+//! tests/fixtures/malformed holds only the well-formed text files
+//! (good.py, and broken.py with a syntax error at :8 between good_before :4
+//! and good_after :12). Everything binary, undecodable, oversized, looping
+//! or unreadable is created here at run time, never committed:
+//!   blob.py          NUL bytes                      -> skipped_binary
+//!   bad.py           invalid UTF-8                  -> skipped_encoding
+//!   big.py           5000 bytes, --max-file-bytes 1000 -> skipped_size
+//!   loop -> .        directory symlink loop          -> skipped_link
+//!   locked/          chmod 000 directory             -> unreadable (see below)
+
+mod common;
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::PathBuf;
+
+use common::*;
+
+const MAX_BYTES: &str = "1000";
+
+/// A malformed tree in a temp dir. Restores the locked directory's
+/// permissions on drop so the temp dir can be removed.
+struct Tree {
+    repo: Repo,
+    locked: PathBuf,
+    /// Whether `locked/` really is unreadable to this process. Tests run as
+    /// root in CI, and root reads a chmod-000 directory anyway; the
+    /// `unreadable` expectations only apply when it actually is unreadable.
+    locked_unreadable: bool,
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::set_permissions(&self.locked, std::fs::Permissions::from_mode(0o755));
+    }
+}
+
+fn big_python_source() -> Vec<u8> {
+    let mut s = String::from("def big():\n    return 1\n");
+    while s.len() < 5000 {
+        s.push_str("# padding to push this file over the size bound\n");
+    }
+    assert!(s.len() >= 5000);
+    s.into_bytes()
+}
+
+fn tree() -> Tree {
+    let repo = Repo::copy_of("malformed");
+    let w = |rel: &str, bytes: &[u8]| std::fs::write(repo.path(rel), bytes).unwrap();
+    w(
+        "blob.py",
+        b"def blob_fn():\n    return 1\n\x00\x01\x02\x00\xff binary tail\x00",
+    );
+    w(
+        "bad.py",
+        b"def bad_encoding():\n    return 'caf\xe9 \xff\xfe'\n",
+    );
+    w("big.py", &big_python_source());
+    std::os::unix::fs::symlink(".", repo.path("loop")).unwrap();
+    let locked = repo.path("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("hidden.py"), "def hidden():\n    return 1\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let locked_unreadable = std::fs::read_dir(&locked).is_err();
+    Tree {
+        repo,
+        locked,
+        locked_unreadable,
+    }
+}
+
+/// The tree, indexed with the small size bound; asserts exit 0.
+fn indexed_tree() -> Tree {
+    let t = tree();
+    let run = t.repo.index(&["--max-file-bytes", MAX_BYTES]);
+    assert_eq!(
+        run.code, 0,
+        "plumb index must succeed on malformed input\n--- stdout ---\n{}\n--- stderr ---\n{}",
+        run.stdout, run.stderr
+    );
+    t
+}
+
+#[test]
+fn index_exits_0_on_malformed_tree() {
+    indexed_tree();
+}
+
+#[test]
+fn status_counts_each_file_by_status() {
+    let t = indexed_tree();
+    let json = t.repo.ok(&["status"]);
+    let files = &json["results"]["files"];
+    // good.py and broken.py, plus locked/hidden.py when root can read it.
+    let indexed = if t.locked_unreadable { 2 } else { 3 };
+    let unreadable = if t.locked_unreadable { 1 } else { 0 };
+    let expected = serde_json::json!({
+        "indexed": indexed,
+        "skipped_size": 1,
+        "skipped_binary": 1,
+        "skipped_encoding": 1,
+        "skipped_link": 1,
+        "unreadable": unreadable,
+        "quarantined": 0,
+        "timed_out": 0,
+    });
+    for (key, want) in expected.as_object().unwrap() {
+        assert_eq!(&files[key], want, "status files.{key}; all counts: {files}");
+    }
+}
+
+#[test]
+fn status_lists_each_skipped_path_with_its_status_and_reason() {
+    let t = indexed_tree();
+    let json = t.repo.ok(&["status"]);
+    let skipped = json["results"]["skipped"].as_array().unwrap_or_else(|| {
+        panic!(
+            "status results.skipped is not an array: {:#}",
+            json["results"]
+        )
+    });
+    let mut got = std::collections::BTreeMap::new();
+    for s in skipped {
+        let path = s["path"]
+            .as_str()
+            .unwrap_or_else(|| panic!("skipped entry without path: {s}"));
+        let status = s["status"]
+            .as_str()
+            .unwrap_or_else(|| panic!("skipped entry without status: {s}"));
+        let reason = s["reason"].as_str().unwrap_or("");
+        assert!(
+            !reason.trim().is_empty(),
+            "skipped entry without a reason: {s}"
+        );
+        assert!(
+            got.insert(path.to_string(), status.to_string()).is_none(),
+            "{path} listed twice"
+        );
+    }
+    let mut expected: std::collections::BTreeMap<String, String> = [
+        ("blob.py", "skipped_binary"),
+        ("bad.py", "skipped_encoding"),
+        ("big.py", "skipped_size"),
+        ("loop", "skipped_link"),
+    ]
+    .into_iter()
+    .map(|(p, s)| (p.to_string(), s.to_string()))
+    .collect();
+    if t.locked_unreadable {
+        expected.insert("locked".into(), "unreadable".into());
+    }
+    assert_eq!(got, expected, "status results.skipped");
+}
+
+#[test]
+fn syntax_error_file_is_indexed_and_its_good_defs_found() {
+    let t = indexed_tree();
+    let json = t.repo.ok(&["symbol", "good_before"]);
+    assert_def(
+        single_target(&json),
+        "broken.good_before",
+        "function",
+        "broken.py",
+        4,
+    );
+    let json = t.repo.ok(&["symbol", "good_after"]);
+    assert_def(
+        single_target(&json),
+        "broken.good_after",
+        "function",
+        "broken.py",
+        12,
+    );
+}
+
+#[test]
+fn skipped_files_contribute_no_symbols() {
+    let t = indexed_tree();
+    for name in ["blob_fn", "bad_encoding", "big"] {
+        let (code, json) = t.repo.query(&["symbol", name]);
+        assert_eq!(code, 1, "{name} lives in a skipped file: {json:#}");
+    }
+    if t.locked_unreadable {
+        let (code, _) = t.repo.query(&["symbol", "hidden"]);
+        assert_eq!(code, 1, "hidden lives in an unreadable directory");
+    }
+}
+
+#[test]
+fn symlink_loop_does_not_duplicate_files() {
+    let t = indexed_tree();
+    let json = t.repo.ok(&["symbol", "ok"]);
+    assert_def(single_target(&json), "good.ok", "function", "good.py", 4);
+}
+
+#[test]
+fn default_size_bound_indexes_a_5000_byte_file() {
+    let t = tree();
+    let run = t.repo.index(&[]);
+    assert_eq!(run.code, 0, "stderr: {}", run.stderr);
+    let json = t.repo.ok(&["symbol", "big"]);
+    assert_def(single_target(&json), "big.big", "function", "big.py", 1);
+    let status = t.repo.ok(&["status"]);
+    assert_eq!(
+        status["results"]["files"]["skipped_size"], 0,
+        "{:#}",
+        status["results"]
+    );
+}
