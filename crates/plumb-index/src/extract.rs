@@ -72,7 +72,7 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.name" => Some(Role::BindingName),
                 "binding.field" => Some(Role::BindingField),
                 "binding.type" => Some(Role::BindingType),
-                "trait" | "doc" => Some(Role::Ignored),
+                "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
                 other => {
                     if let Some(kind) = other.strip_prefix("definition.") {
                         SymbolKind::parse(kind).map(Role::Definition)
@@ -610,6 +610,36 @@ mod tests {
         assert!(f.defs[0].exported && !f.defs[1].exported && f.defs[3].exported && !f.defs[4].exported);
         let bindings: Vec<_> = f.bindings.iter().map(|b| (b.name.as_str(), b.type_text.as_str(), b.scope)).collect();
         assert!(bindings.contains(&("this.cache", "Cache", Container::Def(0))), "{bindings:?}");
+    }
+
+    #[test]
+    fn calls_inside_rust_macro_arguments_are_found() {
+        let f = facts(
+            Language::Rust,
+            "fn d(&self) -> String { format!(\"{}\", self.area()) }\nfn main() { println!(\"{} {}\", print_area(&sq), round_area()); assert!(matches!(x, Foo(1))); let v = vec![Circle::new(1.0), a.b(2)]; }\n",
+        );
+        let calls: Vec<_> = f
+            .refs
+            .iter()
+            .filter(|r| r.kind == OccurrenceKind::Call)
+            .map(|r| format!("{} {:?} {:?}", r.name, r.receiver, r.path))
+            .collect();
+        assert_eq!(
+            calls,
+            vec![
+                "format None None",
+                "area Some(\"self\") None",
+                "println None None",
+                "print_area None None",
+                "round_area None None",
+                "assert None None",
+                "matches None None",
+                "Foo None None",
+                "vec None None",
+                "new None Some(\"Circle\")",
+                "b Some(\"a\") None",
+            ]
+        );
     }
 
     #[test]

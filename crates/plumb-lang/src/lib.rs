@@ -20,6 +20,7 @@
 //! | `@binding.name` | a pattern | the bound local (or `self.x` / `this.x` attribute) |
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
 //! | `@binding.type` | a type or callee | the type text |
+//! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
 mod ecma;
 mod imports;

@@ -10,16 +10,23 @@
 (variable_declarator
   name: (identifier) @name
   value: [(arrow_function) (function_expression) (generator_function)]) @definition.function
+; Module-level bindings, except `const x = require('m')`, which is an import.
 (program
-  (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant))
-(program
-  (export_statement
-    declaration: (lexical_declaration (variable_declarator name: (identifier) @name) @definition.constant)))
-(program
-  (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable))
+  (lexical_declaration
+    (variable_declarator name: (identifier) @name value: (_)? @value) @definition.constant)
+  (#not-match? @value "^require\\s*\\("))
 (program
   (export_statement
-    declaration: (variable_declaration (variable_declarator name: (identifier) @name) @definition.variable)))
+    declaration: (lexical_declaration
+      (variable_declarator name: (identifier) @name) @definition.constant)))
+(program
+  (variable_declaration
+    (variable_declarator name: (identifier) @name value: (_)? @value) @definition.variable)
+  (#not-match? @value "^require\\s*\\("))
+(program
+  (export_statement
+    declaration: (variable_declaration
+      (variable_declarator name: (identifier) @name) @definition.variable)))
 
 ; ---- calls and instantiations
 (call_expression function: (identifier) @name) @reference.call

@@ -60,3 +60,18 @@
   value: (struct_expression name: (_) @binding.type)) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
+
+; ---- path qualifiers: `Cart` in `Cart::new()`, `shapes` in `crate::shapes::f()`
+(scoped_identifier path: (identifier) @name) @reference.read
+(scoped_identifier
+  path: (scoped_identifier path: (_) @path name: (identifier) @name)) @reference.read
+
+; ---- calls inside macro arguments, which tree-sitter keeps as token trees
+(token_tree
+  [(identifier) (self)] @receiver . "." @context . (identifier) @name . (token_tree)) @reference.call
+(token_tree
+  (identifier) @path . "::" @context . (identifier) @name . (token_tree)) @reference.call
+(token_tree
+  . (identifier) @name . (token_tree)) @reference.call
+(token_tree
+  [","  "(" "{" "[" "=" "&" "!" "+" "-" "*" "/" "%" "<" ">" "|" "^" "?"] @context . (identifier) @name . (token_tree)) @reference.call
