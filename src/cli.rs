@@ -6,7 +6,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use plumb_index::walk::{
-    DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES, DEFAULT_PARSE_TIMEOUT, Limits,
+    DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES,
+    DEFAULT_PARSE_TIMEOUT, Limits,
 };
 use plumb_query::MAX_IMPACT_DEPTH;
 

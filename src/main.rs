@@ -69,19 +69,33 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 fn is_input_error(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause.is::<InputError>()
-            || matches!(cause.downcast_ref::<plumb_query::Error>(), Some(plumb_query::Error::Input(_)))
+            || matches!(
+                cause.downcast_ref::<plumb_query::Error>(),
+                Some(plumb_query::Error::Input(_))
+            )
             || matches!(
                 cause.downcast_ref::<plumb_store::Error>(),
-                Some(plumb_store::Error::Missing(_) | plumb_store::Error::SchemaMismatch { .. } | plumb_store::Error::Locked(_))
+                Some(
+                    plumb_store::Error::Missing(_)
+                        | plumb_store::Error::SchemaMismatch { .. }
+                        | plumb_store::Error::Locked(_)
+                )
             )
-            || matches!(cause.downcast_ref::<plumb_index::IndexError>(), Some(plumb_index::IndexError::BadRoot { .. }))
+            || matches!(
+                cause.downcast_ref::<plumb_index::IndexError>(),
+                Some(plumb_index::IndexError::BadRoot { .. })
+            )
     })
 }
 
 fn run(cli: &Cli) -> anyhow::Result<Outcome> {
     match &cli.command {
         Command::Index(args) => {
-            let root = args.path.clone().or_else(|| cli.root.clone()).unwrap_or_else(|| PathBuf::from("."));
+            let root = args
+                .path
+                .clone()
+                .or_else(|| cli.root.clone())
+                .unwrap_or_else(|| PathBuf::from("."));
             let limits = args.limits();
             index(&root, &limits, cli.json)
         }
@@ -91,17 +105,41 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             let report = status::report(&root, &store)?;
             emit(cli.json, &report, render::status)
         }
-        Command::Symbol { name } => query(cli, |engine, root| engine.symbol_info(&locator(root, name)), render::symbols),
-        Command::Outline { file } => query(cli, |engine, root| engine.outline(&relative_file(root, file)), render::outline),
-        Command::Refs { name } => query(cli, |engine, root| engine.refs(&locator(root, name)), render::refs),
-        Command::Callers { name } => query(cli, |engine, root| engine.callers(&locator(root, name)), render::callers),
-        Command::Callees { name } => query(cli, |engine, root| engine.callees(&locator(root, name)), render::callees),
-        Command::Impls { name, transitive } => {
-            query(cli, |engine, root| engine.impls(&locator(root, name), *transitive), render::impls)
-        }
-        Command::Impact { name, depth } => {
-            query(cli, |engine, root| engine.impact(&locator(root, name), *depth), render::impact)
-        }
+        Command::Symbol { name } => query(
+            cli,
+            |engine, root| engine.symbol_info(&locator(root, name)),
+            render::symbols,
+        ),
+        Command::Outline { file } => query(
+            cli,
+            |engine, root| engine.outline(&relative_file(root, file)),
+            render::outline,
+        ),
+        Command::Refs { name } => query(
+            cli,
+            |engine, root| engine.refs(&locator(root, name)),
+            render::refs,
+        ),
+        Command::Callers { name } => query(
+            cli,
+            |engine, root| engine.callers(&locator(root, name)),
+            render::callers,
+        ),
+        Command::Callees { name } => query(
+            cli,
+            |engine, root| engine.callees(&locator(root, name)),
+            render::callees,
+        ),
+        Command::Impls { name, transitive } => query(
+            cli,
+            |engine, root| engine.impls(&locator(root, name), *transitive),
+            render::impls,
+        ),
+        Command::Impact { name, depth } => query(
+            cli,
+            |engine, root| engine.impact(&locator(root, name), *depth),
+            render::impact,
+        ),
         Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
     }
 }
@@ -112,8 +150,11 @@ fn index(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
     bar.finish();
     let line = render::summary_line(&summary);
     if json {
-        let files: serde_json::Map<String, serde_json::Value> =
-            summary.files.iter().map(|(status, n)| (status.as_str().to_owned(), (*n).into())).collect();
+        let files: serde_json::Map<String, serde_json::Value> = summary
+            .files
+            .iter()
+            .map(|(status, n)| (status.as_str().to_owned(), (*n).into()))
+            .collect();
         let value = serde_json::json!({
             "files": files,
             "files_with_syntax_errors": summary.files_with_syntax_errors,
@@ -134,8 +175,9 @@ fn index(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
 /// one upwards that holds an index.
 fn find_root(cli: &Cli) -> anyhow::Result<PathBuf> {
     if let Some(root) = &cli.root {
-        return std::fs::canonicalize(root)
-            .map_err(|e| InputError(format!("cannot use {} as the root: {e}", root.display())).into());
+        return std::fs::canonicalize(root).map_err(|e| {
+            InputError(format!("cannot use {} as the root: {e}", root.display())).into()
+        });
     }
     let cwd = std::env::current_dir().context("reading the current directory")?;
     for dir in cwd.ancestors() {
@@ -143,7 +185,11 @@ fn find_root(cli: &Cli) -> anyhow::Result<PathBuf> {
             return Ok(dir.to_owned());
         }
     }
-    Err(InputError(format!("no index found in {} or its parents (run `plumb index` first)", cwd.display())).into())
+    Err(InputError(format!(
+        "no index found in {} or its parents (run `plumb index` first)",
+        cwd.display()
+    ))
+    .into())
 }
 
 fn open(root: &Path) -> anyhow::Result<Store> {
@@ -158,17 +204,26 @@ fn query<R: Serialize>(
     let root = find_root(cli)?;
     let engine = Engine::new(open(&root)?);
     let answer = ask(&engine, &root)?;
-    let empty = serde_json::to_value(&answer.results).map(|v| v.as_array().is_some_and(Vec::is_empty))?;
+    let empty =
+        serde_json::to_value(&answer.results).map(|v| v.as_array().is_some_and(Vec::is_empty))?;
     emit(cli.json, &answer, |answer, out| {
         human(answer, out);
         for note in &answer.notes {
             eprintln!("note: {note}");
         }
     })?;
-    Ok(if empty { Outcome::NoResult } else { Outcome::Results })
+    Ok(if empty {
+        Outcome::NoResult
+    } else {
+        Outcome::Results
+    })
 }
 
-fn emit<T: Serialize>(json: bool, value: &T, human: impl FnOnce(&T, &mut String)) -> anyhow::Result<Outcome> {
+fn emit<T: Serialize>(
+    json: bool,
+    value: &T,
+    human: impl FnOnce(&T, &mut String),
+) -> anyhow::Result<Outcome> {
     let mut out = String::new();
     if json {
         out = serde_json::to_string(value)?;

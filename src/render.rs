@@ -5,7 +5,8 @@ use std::fmt::Write;
 
 use plumb_index::Summary;
 use plumb_query::answer::{
-    Answer, Callee, Caller, Dependent, Implementation, OutlineNode, Reference, Site, Symbol, SymbolDetail,
+    Answer, Callee, Caller, Dependent, Implementation, OutlineNode, Reference, Site, Symbol,
+    SymbolDetail,
 };
 
 use crate::status::Report;
@@ -17,20 +18,34 @@ fn at(symbol: &Symbol) -> String {
 fn targets<R: serde::Serialize>(answer: &Answer<R>, out: &mut String) {
     if answer.targets.len() > 1 {
         for target in &answer.targets {
-            let _ = writeln!(out, "# target: {} {} ({})", target.kind, target.qualname, at(target));
+            let _ = writeln!(
+                out,
+                "# target: {} {} ({})",
+                target.kind,
+                target.qualname,
+                at(target)
+            );
         }
     }
 }
 
 fn sites(sites: &[Site]) -> String {
-    sites.iter().map(|s| format!("{}:{}", s.file, s.line)).collect::<Vec<_>>().join(", ")
+    sites
+        .iter()
+        .map(|s| format!("{}:{}", s.file, s.line))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// `symbol`.
 pub fn symbols(answer: &Answer<Vec<SymbolDetail>>, out: &mut String) {
     for detail in &answer.results {
         let s = &detail.symbol;
-        let _ = writeln!(out, "{} {}  {}:{}-{}", s.kind, s.qualname, s.file, detail.start_line, s.end_line);
+        let _ = writeln!(
+            out,
+            "{} {}  {}:{}-{}",
+            s.kind, s.qualname, s.file, detail.start_line, s.end_line
+        );
         if let Some(signature) = &s.signature {
             let _ = writeln!(out, "    {signature}");
         }
@@ -45,7 +60,15 @@ pub fn outline(answer: &Answer<Vec<OutlineNode>>, out: &mut String) {
     fn walk(nodes: &[OutlineNode], depth: usize, out: &mut String) {
         for node in nodes {
             let s = &node.symbol;
-            let _ = writeln!(out, "{:indent$}{:>5}  {} {}", "", s.line, s.kind, s.name, indent = depth * 2);
+            let _ = writeln!(
+                out,
+                "{:indent$}{:>5}  {} {}",
+                "",
+                s.line,
+                s.kind,
+                s.name,
+                indent = depth * 2
+            );
             walk(&node.children, depth + 1, out);
         }
     }
@@ -56,7 +79,10 @@ pub fn outline(answer: &Answer<Vec<OutlineNode>>, out: &mut String) {
 pub fn refs(answer: &Answer<Vec<Reference>>, out: &mut String) {
     targets(answer, out);
     for r in &answer.results {
-        let within = r.enclosing.as_ref().map_or_else(|| "top level".to_owned(), |e| e.qualname.clone());
+        let within = r
+            .enclosing
+            .as_ref()
+            .map_or_else(|| "top level".to_owned(), |e| e.qualname.clone());
         let _ = writeln!(
             out,
             "{}:{}:{}  {}  in {}  [{} {:.2}]",
@@ -104,7 +130,13 @@ pub fn impls(answer: &Answer<Vec<Implementation>>, out: &mut String) {
     targets(answer, out);
     for i in &answer.results {
         let how = if i.direct { "direct" } else { "indirect" };
-        let _ = writeln!(out, "{} {}  ({})  {how}", i.symbol.kind, i.symbol.qualname, at(&i.symbol));
+        let _ = writeln!(
+            out,
+            "{} {}  ({})  {how}",
+            i.symbol.kind,
+            i.symbol.qualname,
+            at(&i.symbol)
+        );
     }
 }
 
@@ -112,7 +144,15 @@ pub fn impls(answer: &Answer<Vec<Implementation>>, out: &mut String) {
 pub fn impact(answer: &Answer<Vec<Dependent>>, out: &mut String) {
     targets(answer, out);
     for d in &answer.results {
-        let _ = writeln!(out, "{}  {:10}  {} {}  ({})", d.depth, d.relation, d.symbol.kind, d.symbol.qualname, at(&d.symbol));
+        let _ = writeln!(
+            out,
+            "{}  {:10}  {} {}  ({})",
+            d.depth,
+            d.relation,
+            d.symbol.kind,
+            d.symbol.qualname,
+            at(&d.symbol)
+        );
     }
 }
 
@@ -130,18 +170,50 @@ pub fn status(report: &Report, out: &mut String) {
     if let Some(commit) = &r.git_commit {
         let _ = writeln!(out, "git commit: {commit}");
     }
-    let _ = writeln!(out, "symbols: {}  occurrences: {}  resolved: {}", r.symbols, r.occurrences, r.resolved_occurrences);
-    let methods: Vec<String> = r.resolutions.iter().map(|(m, n)| format!("{m} {n}")).collect();
+    let _ = writeln!(
+        out,
+        "symbols: {}  occurrences: {}  resolved: {}",
+        r.symbols, r.occurrences, r.resolved_occurrences
+    );
+    let methods: Vec<String> = r
+        .resolutions
+        .iter()
+        .map(|(m, n)| format!("{m} {n}"))
+        .collect();
     let _ = writeln!(out, "resolutions: {}", methods.join(", "));
-    let languages: Vec<String> = r.languages.iter().map(|(l, n)| format!("{l} {n}")).collect();
+    let languages: Vec<String> = r
+        .languages
+        .iter()
+        .map(|(l, n)| format!("{l} {n}"))
+        .collect();
     let _ = writeln!(out, "languages: {}", languages.join(", "));
-    let files: Vec<String> = r.files.iter().filter(|(_, n)| **n > 0).map(|(s, n)| format!("{s} {n}")).collect();
-    let _ = writeln!(out, "files: {}  (with syntax errors: {})", files.join(", "), r.files_with_syntax_errors);
+    let files: Vec<String> = r
+        .files
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(s, n)| format!("{s} {n}"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "files: {}  (with syntax errors: {})",
+        files.join(", "),
+        r.files_with_syntax_errors
+    );
     for skipped in &r.skipped {
-        let _ = writeln!(out, "  {}  {}: {}", skipped.path, skipped.status, skipped.reason.as_deref().unwrap_or(""));
+        let _ = writeln!(
+            out,
+            "  {}  {}: {}",
+            skipped.path,
+            skipped.status,
+            skipped.reason.as_deref().unwrap_or("")
+        );
     }
     let f = &r.freshness;
-    let _ = writeln!(out, "freshness: {} ({} files changed since indexing)", f.state, f.changed_files);
+    let _ = writeln!(
+        out,
+        "freshness: {} ({} files changed since indexing)",
+        f.state, f.changed_files
+    );
 }
 
 /// The one-line summary printed after `plumb index`.

@@ -96,32 +96,51 @@ fn first(mut paths: Vec<String>) -> Vec<String> {
 /// Builds the report for the index at `root`.
 pub fn report(root: &Path, store: &Store) -> anyhow::Result<Report> {
     let files = store.files()?;
-    let mut by_status: BTreeMap<&'static str, usize> = FileStatus::ALL.iter().map(|s| (s.as_str(), 0)).collect();
+    let mut by_status: BTreeMap<&'static str, usize> =
+        FileStatus::ALL.iter().map(|s| (s.as_str(), 0)).collect();
     let mut languages: BTreeMap<String, usize> = BTreeMap::new();
     let mut skipped = Vec::new();
     let mut syntax = 0;
     for file in &files {
         *by_status.entry(file.status.as_str()).or_default() += 1;
         if file.status == FileStatus::Indexed {
-            *languages.entry(file.language.clone().unwrap_or_default()).or_default() += 1;
+            *languages
+                .entry(file.language.clone().unwrap_or_default())
+                .or_default() += 1;
             if file.syntax_errors > 0 {
                 syntax += 1;
             }
         } else {
-            skipped.push(SkippedFile { path: file.path.clone(), status: file.status.as_str(), reason: file.reason.clone() });
+            skipped.push(SkippedFile {
+                path: file.path.clone(),
+                status: file.status.as_str(),
+                reason: file.reason.clone(),
+            });
         }
     }
     let totals = store.totals()?;
     let drifted = drift(root, &files);
-    let meta_number = |key: &str| -> anyhow::Result<Option<u64>> { Ok(store.meta(key)?.and_then(|v| v.parse().ok())) };
+    let meta_number = |key: &str| -> anyhow::Result<Option<u64>> {
+        Ok(store.meta(key)?.and_then(|v| v.parse().ok()))
+    };
     let mut notes = Vec::new();
     if !skipped.is_empty() {
-        notes.push(format!("{} files were not indexed; see \"skipped\"", skipped.len()));
+        notes.push(format!(
+            "{} files were not indexed; see \"skipped\"",
+            skipped.len()
+        ));
     }
     if !drifted.is_empty() {
-        notes.push(format!("{} files changed since indexing: run `plumb index`", drifted.len()));
+        notes.push(format!(
+            "{} files changed since indexing: run `plumb index`",
+            drifted.len()
+        ));
     }
-    let completeness = if skipped.is_empty() && drifted.is_empty() { "exact" } else { "lower_bound" };
+    let completeness = if skipped.is_empty() && drifted.is_empty() {
+        "exact"
+    } else {
+        "lower_bound"
+    };
     Ok(Report {
         query: serde_json::json!({"kind": "status"}),
         targets: Vec::new(),
@@ -138,7 +157,11 @@ pub fn report(root: &Path, store: &Store) -> anyhow::Result<Report> {
             symbols: totals.symbols,
             occurrences: totals.occurrences,
             resolved_occurrences: totals.resolved_occurrences,
-            resolutions: totals.by_method.iter().map(|(m, n)| (m.as_str(), *n)).collect(),
+            resolutions: totals
+                .by_method
+                .iter()
+                .map(|(m, n)| (m.as_str(), *n))
+                .collect(),
             freshness: Freshness {
                 state: if drifted.is_empty() { "fresh" } else { "stale" },
                 changed_files: drifted.len(),

@@ -24,7 +24,11 @@ const MAX_RECEIVER: usize = 200;
 
 /// Parent kinds a doc comment may sit in front of instead of the
 /// definition itself (`export function f`, `const f = () => …`).
-const DOC_ANCHOR_PARENTS: &[&str] = &["export_statement", "lexical_declaration", "variable_declaration"];
+const DOC_ANCHOR_PARENTS: &[&str] = &[
+    "export_statement",
+    "lexical_declaration",
+    "variable_declaration",
+];
 
 /// What a capture name means to the extractor.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,7 +168,12 @@ pub fn extract(
         match primary {
             Some((Role::Definition(kind), node)) => {
                 if let Some(name) = name {
-                    defs.push(RawDef { pattern: m.pattern_index, node, name, kind });
+                    defs.push(RawDef {
+                        pattern: m.pattern_index,
+                        node,
+                        name,
+                        kind,
+                    });
                 }
             }
             Some((Role::ImplScope, node)) => {
@@ -174,12 +183,23 @@ pub fn extract(
             }
             Some((Role::Reference(kind), _)) => {
                 if let Some(name) = name {
-                    refs.push(RawRef { pattern: m.pattern_index, name, kind, receiver, path });
+                    refs.push(RawRef {
+                        pattern: m.pattern_index,
+                        name,
+                        kind,
+                        receiver,
+                        path,
+                    });
                 }
             }
             Some((Role::Binding, node)) => {
                 if let (Some(name), Some(type_node)) = (binding_name, binding_type) {
-                    bindings.push(RawBinding { node, name, is_field, type_node });
+                    bindings.push(RawBinding {
+                        node,
+                        name,
+                        is_field,
+                        type_node,
+                    });
                 }
             }
             _ => {}
@@ -206,9 +226,19 @@ pub fn extract(
     let mut containers: Vec<(u32, u32, Container)> = spans
         .iter()
         .enumerate()
-        .map(|(i, (first, outer))| (first.start_byte() as u32, outer.end_byte() as u32, Container::Def(i)))
+        .map(|(i, (first, outer))| {
+            (
+                first.start_byte() as u32,
+                outer.end_byte() as u32,
+                Container::Def(i),
+            )
+        })
         .chain(impls.iter().enumerate().map(|(i, (node, _))| {
-            (node.start_byte() as u32, node.end_byte() as u32, Container::Impl(i))
+            (
+                node.start_byte() as u32,
+                node.end_byte() as u32,
+                Container::Impl(i),
+            )
         }))
         .collect();
     containers.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
@@ -217,7 +247,10 @@ pub fn extract(
     for (i, raw) in defs.iter().enumerate() {
         let (first, outer) = spans[i];
         let name = text(raw.name, bytes).to_owned();
-        let container = parents.get(&Container::Def(i)).copied().unwrap_or(Container::File);
+        let container = parents
+            .get(&Container::Def(i))
+            .copied()
+            .unwrap_or(Container::File);
         let (name_line, name_col) = position(raw.name);
         let exported = language.is_exported(raw.node, &name)
             || (container == Container::File && export_list.contains(&name));
@@ -257,7 +290,10 @@ pub fn extract(
             self_type,
             start_byte: node.start_byte() as u32,
             end_byte: node.end_byte() as u32,
-            container: parents.get(&Container::Impl(i)).copied().unwrap_or(Container::File),
+            container: parents
+                .get(&Container::Impl(i))
+                .copied()
+                .unwrap_or(Container::File),
         });
     }
 
@@ -277,7 +313,10 @@ pub fn extract(
     }
 
     bindings.sort_by_key(|b| b.node.start_byte());
-    let binding_points: Vec<u32> = bindings.iter().map(|b| b.node.start_byte() as u32).collect();
+    let binding_points: Vec<u32> = bindings
+        .iter()
+        .map(|b| b.node.start_byte() as u32)
+        .collect();
     let binding_containers = innermost(&containers, &binding_points);
     let self_name = spec.self_names[0];
     for (raw, container) in bindings.iter().zip(binding_containers) {
@@ -288,12 +327,23 @@ pub fn extract(
             continue;
         };
         let is_attribute = raw.is_field
-            || spec.self_names.iter().any(|s| name.strip_prefix(s).is_some_and(|r| r.starts_with('.')));
+            || spec
+                .self_names
+                .iter()
+                .any(|s| name.strip_prefix(s).is_some_and(|r| r.starts_with('.')));
         if raw.is_field {
             name = format!("{self_name}.{name}");
         }
-        let scope = if is_attribute { enclosing_type(&facts, container) } else { container };
-        facts.bindings.push(BindingFact { name, type_text, scope });
+        let scope = if is_attribute {
+            enclosing_type(&facts, container)
+        } else {
+            container
+        };
+        facts.bindings.push(BindingFact {
+            name,
+            type_text,
+            scope,
+        });
     }
 
     language.imports(root, bytes, &mut facts.imports);
@@ -402,7 +452,8 @@ fn truncate(mut text: String, max: usize) -> String {
 /// The declaration text before the body, whitespace folded.
 fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
     let body = node.child_by_field_name("body").or_else(|| {
-        node.child_by_field_name("value").and_then(|value| value.child_by_field_name("body"))
+        node.child_by_field_name("value")
+            .and_then(|value| value.child_by_field_name("body"))
     });
     let end = body.map_or(node.end_byte(), |b| b.start_byte());
     let raw = std::str::from_utf8(&bytes[node.start_byte()..end]).ok()?;
@@ -515,7 +566,10 @@ mod tests {
                     Container::Impl(i) => format!("impl {}", facts.impls[i].self_type),
                     Container::File => "-".into(),
                 };
-                format!("{} {} {}-{} in {}", d.kind, d.name, d.start_line, d.end_line, parent)
+                format!(
+                    "{} {} {}-{} in {}",
+                    d.kind, d.name, d.start_line, d.end_line, parent
+                )
             })
             .collect()
     }
@@ -542,7 +596,10 @@ mod tests {
         );
         assert_eq!(f.defs[0].doc.as_deref(), Some("A cart."));
         assert_eq!(f.defs[0].signature.as_deref(), Some("class Cart(Base)"));
-        assert_eq!(f.defs[2].signature.as_deref(), Some("def total(self) -> int"));
+        assert_eq!(
+            f.defs[2].signature.as_deref(),
+            Some("def total(self) -> int")
+        );
         let refs: Vec<_> = f
             .refs
             .iter()
@@ -559,7 +616,13 @@ mod tests {
             ]
         );
         assert_eq!(f.bindings.len(), 1);
-        assert_eq!((f.bindings[0].name.as_str(), f.bindings[0].type_text.as_str()), ("c", "Cart"));
+        assert_eq!(
+            (
+                f.bindings[0].name.as_str(),
+                f.bindings[0].type_text.as_str()
+            ),
+            ("c", "Cart")
+        );
         assert_eq!(f.bindings[0].scope, Container::Def(3));
     }
 
@@ -582,12 +645,29 @@ mod tests {
         );
         assert_eq!(f.defs[0].doc.as_deref(), Some("A shape."));
         assert!(f.defs[0].exported && f.defs[4].exported && !f.defs[5].exported);
-        let refs: Vec<_> = f.refs.iter().map(|r| format!("{} {} {:?}", r.kind, r.name, r.path)).collect();
+        let refs: Vec<_> = f
+            .refs
+            .iter()
+            .map(|r| format!("{} {} {:?}", r.kind, r.name, r.path))
+            .collect();
         assert!(refs.contains(&"inherit Named None".to_owned()), "{refs:?}");
-        assert!(refs.contains(&"implement Shape None".to_owned()), "{refs:?}");
-        assert!(refs.contains(&"call new Some(\"Circle\")".to_owned()), "{refs:?}");
-        let bindings: Vec<_> = f.bindings.iter().map(|b| (b.name.as_str(), b.type_text.as_str())).collect();
-        assert_eq!(bindings, vec![("self.r", "f64"), ("x", "f64"), ("c", "Circle")]);
+        assert!(
+            refs.contains(&"implement Shape None".to_owned()),
+            "{refs:?}"
+        );
+        assert!(
+            refs.contains(&"call new Some(\"Circle\")".to_owned()),
+            "{refs:?}"
+        );
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str()))
+            .collect();
+        assert_eq!(
+            bindings,
+            vec![("self.r", "f64"), ("x", "f64"), ("c", "Circle")]
+        );
     }
 
     #[test]
@@ -607,9 +687,18 @@ mod tests {
             ]
         );
         assert_eq!(f.defs[0].doc.as_deref(), Some("Round thing."));
-        assert!(f.defs[0].exported && !f.defs[1].exported && f.defs[3].exported && !f.defs[4].exported);
-        let bindings: Vec<_> = f.bindings.iter().map(|b| (b.name.as_str(), b.type_text.as_str(), b.scope)).collect();
-        assert!(bindings.contains(&("this.cache", "Cache", Container::Def(0))), "{bindings:?}");
+        assert!(
+            f.defs[0].exported && !f.defs[1].exported && f.defs[3].exported && !f.defs[4].exported
+        );
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str(), b.scope))
+            .collect();
+        assert!(
+            bindings.contains(&("this.cache", "Cache", Container::Def(0))),
+            "{bindings:?}"
+        );
     }
 
     #[test]
@@ -644,7 +733,10 @@ mod tests {
 
     #[test]
     fn syntax_errors_are_counted_and_good_code_still_extracted() {
-        let f = facts(Language::Python, "def good():\n    pass\n\ndef bad(:\n    pass\n");
+        let f = facts(
+            Language::Python,
+            "def good():\n    pass\n\ndef bad(:\n    pass\n",
+        );
         assert!(f.syntax_errors > 0);
         assert!(f.defs.iter().any(|d| d.name == "good"));
     }

@@ -46,7 +46,10 @@ pub fn drift(root: &Path, files: &[FileRow]) -> Drift {
             drift.added.push(candidate.rel.clone());
             continue;
         };
-        if row.size == candidate.size && row.mtime_ns.is_some() && row.mtime_ns == candidate.mtime_ns {
+        if row.size == candidate.size
+            && row.mtime_ns.is_some()
+            && row.mtime_ns == candidate.mtime_ns
+        {
             continue;
         }
         let same = std::fs::read(&candidate.abs)

@@ -96,7 +96,10 @@ pub struct Summary {
 impl Summary {
     /// Number of files with `status`.
     pub fn count(&self, status: FileStatus) -> usize {
-        self.files.iter().find(|(s, _)| *s == status).map_or(0, |(_, n)| *n)
+        self.files
+            .iter()
+            .find(|(s, _)| *s == status)
+            .map_or(0, |(_, n)| *n)
     }
 }
 
@@ -105,16 +108,26 @@ impl Summary {
 pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Summary, IndexError> {
     let started = Instant::now();
     extract::check_specs()?;
-    let root = std::fs::canonicalize(root)
-        .map_err(|e| IndexError::BadRoot { path: root.to_owned(), reason: e.to_string() })?;
+    let root = std::fs::canonicalize(root).map_err(|e| IndexError::BadRoot {
+        path: root.to_owned(),
+        reason: e.to_string(),
+    })?;
     if !root.is_dir() {
-        return Err(IndexError::BadRoot { path: root, reason: "not a directory".into() });
+        return Err(IndexError::BadRoot {
+            path: root,
+            reason: "not a directory".into(),
+        });
     }
     let index_dir = root.join(INDEX_DIR);
-    std::fs::create_dir_all(&index_dir).map_err(|source| IndexError::IndexDir { path: index_dir.clone(), source })?;
+    std::fs::create_dir_all(&index_dir).map_err(|source| IndexError::IndexDir {
+        path: index_dir.clone(),
+        source,
+    })?;
     // Keep the index out of version control without touching the user's .gitignore.
-    std::fs::write(index_dir.join(".gitignore"), "*\n")
-        .map_err(|source| IndexError::IndexDir { path: index_dir.clone(), source })?;
+    std::fs::write(index_dir.join(".gitignore"), "*\n").map_err(|source| IndexError::IndexDir {
+        path: index_dir.clone(),
+        source,
+    })?;
 
     let walked = walk::walk(&root, limits);
     progress.walked(walked.candidates.len());
@@ -151,9 +164,17 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
                 record.syntax_errors = facts.syntax_errors;
                 if facts.syntax_errors > 0 {
                     syntax_error_files += 1;
-                    record.reason = Some(format!("{} syntax errors, indexed with error recovery", facts.syntax_errors));
+                    record.reason = Some(format!(
+                        "{} syntax errors, indexed with error recovery",
+                        facts.syntax_errors
+                    ));
                 }
-                sources.push(SourceFile { file_id: id, rel: candidate.rel.clone(), language: candidate.language, facts });
+                sources.push(SourceFile {
+                    file_id: id,
+                    rel: candidate.rel.clone(),
+                    language: candidate.language,
+                    facts,
+                });
             }
             FileOutcome::Skipped(status, reason) => {
                 record.status = status;
@@ -203,7 +224,9 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         ids.dedup();
         ids.len()
     };
-    let indexed_at = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let indexed_at = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
     writer.meta("root", &root.to_string_lossy())?;
     writer.meta("plumb_version", env!("CARGO_PKG_VERSION"))?;
     writer.meta("indexed_at", &indexed_at.to_string())?;
@@ -248,7 +271,10 @@ fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
         loop {
             let entry = seen.entry(dir.to_owned()).or_insert_with(|| {
                 let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml")).ok()?;
-                Some(RustCrate { dir: dir.to_owned(), name: package_name(&manifest) })
+                Some(RustCrate {
+                    dir: dir.to_owned(),
+                    name: package_name(&manifest),
+                })
             });
             if entry.is_some() || dir.is_empty() {
                 break;
@@ -268,7 +294,11 @@ fn package_name(manifest: &str) -> Option<String> {
         if line.starts_with('[') {
             in_package = line == "[package]";
         } else if in_package && let Some(value) = line.strip_prefix("name") {
-            let value = value.trim_start().strip_prefix('=')?.trim().trim_matches('"');
+            let value = value
+                .trim_start()
+                .strip_prefix('=')?
+                .trim()
+                .trim_matches('"');
             return Some(value.replace('-', "_"));
         }
     }
@@ -281,7 +311,10 @@ mod tests {
 
     #[test]
     fn package_names_use_underscores() {
-        assert_eq!(package_name("[package]\nname = \"regex-automata\"\n").as_deref(), Some("regex_automata"));
+        assert_eq!(
+            package_name("[package]\nname = \"regex-automata\"\n").as_deref(),
+            Some("regex_automata")
+        );
         assert_eq!(package_name("[workspace]\nname = \"x\"\n"), None);
     }
 }

@@ -48,7 +48,10 @@ pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
     let bytes = match std::fs::read(&candidate.abs) {
         Ok(bytes) => bytes,
         Err(err) => {
-            return ParsedFile { hash: None, outcome: FileOutcome::Skipped(FileStatus::Unreadable, err.to_string()) };
+            return ParsedFile {
+                hash: None,
+                outcome: FileOutcome::Skipped(FileStatus::Unreadable, err.to_string()),
+            };
         }
     };
     let hash = Some(blake3::hash(&bytes).to_hex().to_string());
@@ -59,12 +62,18 @@ pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
 /// The extraction of `bytes` as `language`, or why it was set aside.
 pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) -> FileOutcome {
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
-        return FileOutcome::Skipped(FileStatus::SkippedBinary, format!("binary content (NUL byte at offset {offset})"));
+        return FileOutcome::Skipped(
+            FileStatus::SkippedBinary,
+            format!("binary content (NUL byte at offset {offset})"),
+        );
     }
     let source = match std::str::from_utf8(bytes) {
         Ok(source) => source,
         Err(err) => {
-            return FileOutcome::Skipped(FileStatus::SkippedEncoding, format!("not valid UTF-8: {err}"));
+            return FileOutcome::Skipped(
+                FileStatus::SkippedEncoding,
+                format!("not valid UTF-8: {err}"),
+            );
         }
     };
     let result = catch_unwind(AssertUnwindSafe(|| {
@@ -89,25 +98,40 @@ pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) ->
                 .map(|s| (*s).to_owned())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_owned());
-            FileOutcome::Skipped(FileStatus::Quarantined, format!("extraction panicked: {message}"))
+            FileOutcome::Skipped(
+                FileStatus::Quarantined,
+                format!("extraction panicked: {message}"),
+            )
         }
     }
 }
 
-fn parse_and_extract(worker: &mut Worker, language: Language, source: &str, timeout: Duration) -> FileOutcome {
+fn parse_and_extract(
+    worker: &mut Worker,
+    language: Language,
+    source: &str,
+    timeout: Duration,
+) -> FileOutcome {
     let parser = match worker.parsers.entry(language) {
         std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
         std::collections::hash_map::Entry::Vacant(entry) => {
             let mut parser = Parser::new();
             if let Err(err) = parser.set_language(&language.grammar()) {
-                return FileOutcome::Skipped(FileStatus::Quarantined, format!("grammar rejected: {err}"));
+                return FileOutcome::Skipped(
+                    FileStatus::Quarantined,
+                    format!("grammar rejected: {err}"),
+                );
             }
             entry.insert(parser)
         }
     };
     let started = Instant::now();
     let mut over_time = |_: &_| {
-        if started.elapsed() > timeout { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if started.elapsed() > timeout {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     };
     let bytes = source.as_bytes();
     let tree = parser.parse_with_options(
@@ -117,7 +141,10 @@ fn parse_and_extract(worker: &mut Worker, language: Language, source: &str, time
     );
     let Some(tree) = tree else {
         parser.reset();
-        return FileOutcome::Skipped(FileStatus::TimedOut, format!("parsing took longer than {} ms", timeout.as_millis()));
+        return FileOutcome::Skipped(
+            FileStatus::TimedOut,
+            format!("parsing took longer than {} ms", timeout.as_millis()),
+        );
     };
     match extract(language, &tree, source, &mut worker.cursor) {
         Ok(facts) => FileOutcome::Indexed(facts),
@@ -139,9 +166,18 @@ mod tests {
     #[test]
     fn bad_content_is_set_aside_with_a_reason() {
         let timeout = Duration::from_secs(5);
-        assert_eq!(status(&check_and_extract(Language::Python, b"x = 1\0", timeout)), Some(FileStatus::SkippedBinary));
-        assert_eq!(status(&check_and_extract(Language::Python, b"x = '\xff'", timeout)), Some(FileStatus::SkippedEncoding));
-        assert_eq!(status(&check_and_extract(Language::Python, b"def f(:\n", timeout)), None);
+        assert_eq!(
+            status(&check_and_extract(Language::Python, b"x = 1\0", timeout)),
+            Some(FileStatus::SkippedBinary)
+        );
+        assert_eq!(
+            status(&check_and_extract(Language::Python, b"x = '\xff'", timeout)),
+            Some(FileStatus::SkippedEncoding)
+        );
+        assert_eq!(
+            status(&check_and_extract(Language::Python, b"def f(:\n", timeout)),
+            None
+        );
     }
 
     #[test]
@@ -150,7 +186,11 @@ mod tests {
         let outcome = check_and_extract(Language::Python, source.as_bytes(), Duration::ZERO);
         assert_eq!(status(&outcome), Some(FileStatus::TimedOut));
         // The worker's parser is usable again afterwards.
-        let outcome = check_and_extract(Language::Python, b"def g():\n    pass\n", Duration::from_secs(5));
+        let outcome = check_and_extract(
+            Language::Python,
+            b"def g():\n    pass\n",
+            Duration::from_secs(5),
+        );
         assert_eq!(status(&outcome), None);
     }
 }

@@ -6,8 +6,23 @@
 /// Chosen: the smart pointers, cells and optionals of Rust's std, Python's
 /// `typing` and TypeScript's utility types that forward member access.
 const TRANSPARENT_WRAPPERS: &[&str] = &[
-    "Annotated", "Arc", "Box", "Cell", "ClassVar", "Final", "Mutex", "Option", "Optional", "Partial",
-    "Pin", "Rc", "Readonly", "Ref", "RefCell", "RefMut", "RwLock",
+    "Annotated",
+    "Arc",
+    "Box",
+    "Cell",
+    "ClassVar",
+    "Final",
+    "Mutex",
+    "Option",
+    "Optional",
+    "Partial",
+    "Pin",
+    "Rc",
+    "Readonly",
+    "Ref",
+    "RefCell",
+    "RefMut",
+    "RwLock",
 ];
 
 /// Longest type text considered. Chosen: real annotations are far shorter;
@@ -27,7 +42,10 @@ pub fn normalize_type(text: &str) -> Option<String> {
             text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
         }
         if let Some(rest) = text.strip_prefix('\'') {
-            text = rest.split_once(' ').map_or("", |(_, after)| after).trim_start();
+            text = rest
+                .split_once(' ')
+                .map_or("", |(_, after)| after)
+                .trim_start();
         }
         if text == before {
             break;
@@ -48,7 +66,9 @@ pub fn normalize_type(text: &str) -> Option<String> {
         return normalize_type(first_argument(&args[..close]));
     }
     let is_path = !base.is_empty()
-        && base.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
+        && base
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
     is_path.then(|| base.to_owned())
 }
 
@@ -82,7 +102,11 @@ mod tests {
     use super::normalize_type;
 
     fn check(text: &str, expected: Option<&str>) {
-        assert_eq!(normalize_type(text).as_deref(), expected, "normalizing {text:?}");
+        assert_eq!(
+            normalize_type(text).as_deref(),
+            expected,
+            "normalizing {text:?}"
+        );
     }
 
     #[test]

@@ -99,7 +99,10 @@ pub struct WalkOutcome {
 /// Path of `path` relative to `root`, `/`-separated.
 pub fn relative(root: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(root).unwrap_or(path);
-    let parts: Vec<String> = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+    let parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
     parts.join("/")
 }
 
@@ -183,14 +186,35 @@ pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
         };
         let size = meta.len();
         let mut skip = |status, reason: String| {
-            outcome.skipped.push(Skipped { rel: rel.clone(), language: Some(language), size, status, reason });
+            outcome.skipped.push(Skipped {
+                rel: rel.clone(),
+                language: Some(language),
+                size,
+                status,
+                reason,
+            });
         };
         if size > limits.max_file_bytes {
-            skip(FileStatus::SkippedSize, format!("{size} bytes, over the per-file bound of {} bytes", limits.max_file_bytes));
+            skip(
+                FileStatus::SkippedSize,
+                format!(
+                    "{size} bytes, over the per-file bound of {} bytes",
+                    limits.max_file_bytes
+                ),
+            );
         } else if outcome.candidates.len() >= limits.max_files {
-            skip(FileStatus::SkippedLimit, format!("over the file-count bound ({})", limits.max_files));
+            skip(
+                FileStatus::SkippedLimit,
+                format!("over the file-count bound ({})", limits.max_files),
+            );
         } else if total_bytes + size > limits.max_total_bytes {
-            skip(FileStatus::SkippedLimit, format!("over the total-bytes bound ({} bytes)", limits.max_total_bytes));
+            skip(
+                FileStatus::SkippedLimit,
+                format!(
+                    "over the total-bytes bound ({} bytes)",
+                    limits.max_total_bytes
+                ),
+            );
         } else {
             total_bytes += size;
             outcome.candidates.push(Candidate {
@@ -213,11 +237,18 @@ pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
 /// Classifies a symbolic link. Links to directories and to files of a known
 /// language are recorded; others are not source and are not reported.
 fn symlink(root: &Path, path: &Path, rel: String, language: Option<Language>) -> Option<Skipped> {
-    let skipped = |reason: String| Skipped { rel: rel.clone(), language, size: 0, status: FileStatus::SkippedLink, reason };
+    let skipped = |reason: String| Skipped {
+        rel: rel.clone(),
+        language,
+        size: 0,
+        status: FileStatus::SkippedLink,
+        reason,
+    };
     let target = match std::fs::canonicalize(path) {
         Ok(target) => target,
         Err(err) => {
-            return language.map(|_| skipped(format!("symbolic link that cannot be resolved: {err}")));
+            return language
+                .map(|_| skipped(format!("symbolic link that cannot be resolved: {err}")));
         }
     };
     let is_dir = target.is_dir();
@@ -226,11 +257,20 @@ fn symlink(root: &Path, path: &Path, rel: String, language: Option<Language>) ->
     }
     let parent = path.parent().and_then(|p| std::fs::canonicalize(p).ok());
     let reason = if is_dir && parent.is_some_and(|p| p.starts_with(&target)) {
-        format!("symbolic link loop: points to ancestor directory {}", display_target(root, &target))
+        format!(
+            "symbolic link loop: points to ancestor directory {}",
+            display_target(root, &target)
+        )
     } else if !target.starts_with(root) {
-        format!("symbolic link to {}, outside the indexed root", target.display())
+        format!(
+            "symbolic link to {}, outside the indexed root",
+            target.display()
+        )
     } else {
-        format!("symbolic link to {}, indexed at its own path", display_target(root, &target))
+        format!(
+            "symbolic link to {}, indexed at its own path",
+            display_target(root, &target)
+        )
     };
     Some(skipped(reason))
 }
@@ -250,7 +290,9 @@ fn walk_error(root: &Path, err: &ignore::Error) -> Skipped {
                 path = Some(p.clone());
                 current = err;
             }
-            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => current = err,
+            ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+                current = err
+            }
             _ => break,
         }
     }
@@ -262,7 +304,13 @@ fn walk_error(root: &Path, err: &ignore::Error) -> Skipped {
         ),
         other => (FileStatus::Unreadable, other.to_string()),
     };
-    Skipped { rel, language: None, size: 0, status, reason }
+    Skipped {
+        rel,
+        language: None,
+        size: 0,
+        status,
+        reason,
+    }
 }
 
 #[cfg(test)]
@@ -282,11 +330,19 @@ mod tests {
         std::fs::write(root.join(".plumbignore"), "gen.py\n").unwrap();
         std::os::unix::fs::symlink(&root, root.join("pkg/loop")).unwrap();
         std::os::unix::fs::symlink(root.join("a.py"), root.join("alias.py")).unwrap();
-        let limits = Limits { max_file_bytes: 100, max_depth: 1, ..Limits::default() };
+        let limits = Limits {
+            max_file_bytes: 100,
+            max_depth: 1,
+            ..Limits::default()
+        };
         let outcome = walk(&root, &limits);
         let candidates: Vec<_> = outcome.candidates.iter().map(|c| c.rel.as_str()).collect();
         assert_eq!(candidates, vec!["a.py"]);
-        let skipped: Vec<_> = outcome.skipped.iter().map(|s| (s.rel.as_str(), s.status)).collect();
+        let skipped: Vec<_> = outcome
+            .skipped
+            .iter()
+            .map(|s| (s.rel.as_str(), s.status))
+            .collect();
         assert_eq!(
             skipped,
             vec![
@@ -296,6 +352,10 @@ mod tests {
                 ("pkg/loop", FileStatus::SkippedLink),
             ]
         );
-        assert!(outcome.skipped[3].reason.contains("loop"), "{}", outcome.skipped[3].reason);
+        assert!(
+            outcome.skipped[3].reason.contains("loop"),
+            "{}",
+            outcome.skipped[3].reason
+        );
     }
 }

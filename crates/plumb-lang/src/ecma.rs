@@ -19,7 +19,11 @@ const MEMBER_KINDS: &[&str] = &[
 pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     each_node_of_kind(
         root,
-        &["import_statement", "export_statement", "variable_declarator"],
+        &[
+            "import_statement",
+            "export_statement",
+            "variable_declarator",
+        ],
         &mut |node| match node.kind() {
             "import_statement" => import_statement(node, source, out),
             "export_statement" => export_from(node, source, out),
@@ -31,12 +35,22 @@ pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) 
 
 /// The specifier of a `source:` string, quotes removed.
 fn specifier(node: Node<'_>, source: &[u8]) -> String {
-    text(node, source).trim_matches(|c| c == '"' || c == '\'' || c == '`').to_owned()
+    text(node, source)
+        .trim_matches(|c| c == '"' || c == '\'' || c == '`')
+        .to_owned()
 }
 
 fn decl(node: Node<'_>, module: &str, name: Option<String>, local: Option<String>) -> ImportDecl {
     let (line, col) = position(node);
-    ImportDecl { line, col, module: module.to_owned(), name, local, glob: false, reexport: false }
+    ImportDecl {
+        line,
+        col,
+        module: module.to_owned(),
+        name,
+        local,
+        glob: false,
+        reexport: false,
+    }
 }
 
 /// `import d, { a as b } from 'm'`, `import * as ns from 'm'`, `import 'm'`.
@@ -46,7 +60,9 @@ fn import_statement(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     };
     let module = specifier(source_node, source);
     let mut cursor = node.walk();
-    let Some(clause) = node.named_children(&mut cursor).find(|c| c.kind() == "import_clause")
+    let Some(clause) = node
+        .named_children(&mut cursor)
+        .find(|c| c.kind() == "import_clause")
     else {
         out.push(decl(source_node, &module, None, None));
         return;
@@ -60,13 +76,19 @@ fn import_statement(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
             }
             "namespace_import" => {
                 let mut inner = part.walk();
-                if let Some(id) = part.named_children(&mut inner).find(|c| c.kind() == "identifier") {
+                if let Some(id) = part
+                    .named_children(&mut inner)
+                    .find(|c| c.kind() == "identifier")
+                {
                     out.push(decl(id, &module, None, Some(text(id, source).to_owned())));
                 }
             }
             "named_imports" => {
                 let mut inner = part.walk();
-                for spec in part.named_children(&mut inner).filter(|c| c.kind() == "import_specifier") {
+                for spec in part
+                    .named_children(&mut inner)
+                    .filter(|c| c.kind() == "import_specifier")
+                {
                     out.push(specifier_decl(spec, source, &module));
                 }
             }
@@ -99,7 +121,10 @@ fn export_from(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
             "export_clause" => {
                 named = true;
                 let mut inner = part.walk();
-                for spec in part.named_children(&mut inner).filter(|c| c.kind() == "export_specifier") {
+                for spec in part
+                    .named_children(&mut inner)
+                    .filter(|c| c.kind() == "export_specifier")
+                {
                     let mut d = specifier_decl(spec, source, &module);
                     d.reexport = true;
                     out.push(d);
@@ -127,13 +152,17 @@ fn export_from(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
 
 /// `const x = require('m')` and `const { a, b: c } = require('m')`.
 fn require_call(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
-    let (Some(pattern), Some(value)) =
-        (node.child_by_field_name("name"), node.child_by_field_name("value"))
-    else {
+    let (Some(pattern), Some(value)) = (
+        node.child_by_field_name("name"),
+        node.child_by_field_name("value"),
+    ) else {
         return;
     };
     if value.kind() != "call_expression"
-        || value.child_by_field_name("function").map(|f| text(f, source)) != Some("require")
+        || value
+            .child_by_field_name("function")
+            .map(|f| text(f, source))
+            != Some("require")
     {
         return;
     }
@@ -146,7 +175,12 @@ fn require_call(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
         return;
     };
     match pattern.kind() {
-        "identifier" => out.push(decl(pattern, &module, None, Some(text(pattern, source).to_owned()))),
+        "identifier" => out.push(decl(
+            pattern,
+            &module,
+            None,
+            Some(text(pattern, source).to_owned()),
+        )),
         "object_pattern" => {
             let mut cursor = pattern.walk();
             for prop in pattern.named_children(&mut cursor) {
@@ -156,11 +190,17 @@ fn require_call(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
                         out.push(decl(prop, &module, Some(name.clone()), Some(name)));
                     }
                     "pair_pattern" => {
-                        if let (Some(key), Some(value)) =
-                            (prop.child_by_field_name("key"), prop.child_by_field_name("value"))
-                        {
+                        if let (Some(key), Some(value)) = (
+                            prop.child_by_field_name("key"),
+                            prop.child_by_field_name("value"),
+                        ) {
                             let name = text(key, source).to_owned();
-                            out.push(decl(key, &module, Some(name), Some(text(value, source).to_owned())));
+                            out.push(decl(
+                                key,
+                                &module,
+                                Some(name),
+                                Some(text(value, source).to_owned()),
+                            ));
                         }
                     }
                     _ => {}
@@ -176,7 +216,9 @@ pub(crate) fn export_list(root: Node<'_>, source: &[u8]) -> Vec<String> {
     let mut names = Vec::new();
     let mut cursor = root.walk();
     for statement in root.named_children(&mut cursor) {
-        if statement.kind() != "export_statement" || statement.child_by_field_name("source").is_some() {
+        if statement.kind() != "export_statement"
+            || statement.child_by_field_name("source").is_some()
+        {
             continue;
         }
         let mut inner = statement.walk();
@@ -247,7 +289,15 @@ mod tests {
         );
         let summary: Vec<_> = got
             .iter()
-            .map(|d| (d.module.as_str(), d.name.as_deref(), d.local.as_deref(), d.glob, d.reexport))
+            .map(|d| {
+                (
+                    d.module.as_str(),
+                    d.name.as_deref(),
+                    d.local.as_deref(),
+                    d.glob,
+                    d.reexport,
+                )
+            })
             .collect();
         assert_eq!(
             summary,

@@ -39,7 +39,11 @@ pub(crate) fn position(node: Node<'_>) -> (u32, u32) {
 
 /// Calls `visit` on every node of the tree whose kind is one of `kinds`,
 /// without descending into matches.
-pub(crate) fn each_node_of_kind<'t>(root: Node<'t>, kinds: &[&str], visit: &mut dyn FnMut(Node<'t>)) {
+pub(crate) fn each_node_of_kind<'t>(
+    root: Node<'t>,
+    kinds: &[&str],
+    visit: &mut dyn FnMut(Node<'t>),
+) {
     let mut cursor = root.walk();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {

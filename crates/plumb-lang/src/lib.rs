@@ -119,26 +119,111 @@ pub struct Spec {
 
 /// From the Python 3.12 docs, "Built-in Functions" and common built-in types.
 const PYTHON_BUILTINS: &[&str] = &[
-    "abs", "all", "any", "bool", "bytes", "callable", "classmethod", "delattr", "dict", "dir",
-    "divmod", "enumerate", "filter", "float", "format", "frozenset", "getattr", "globals",
-    "hasattr", "hash", "id", "input", "int", "isinstance", "issubclass", "iter", "len", "list",
-    "locals", "map", "max", "min", "next", "object", "open", "ord", "print", "property", "range",
-    "repr", "reversed", "round", "set", "setattr", "sorted", "staticmethod", "str", "sum", "super",
-    "tuple", "type", "vars", "zip",
+    "abs",
+    "all",
+    "any",
+    "bool",
+    "bytes",
+    "callable",
+    "classmethod",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "min",
+    "next",
+    "object",
+    "open",
+    "ord",
+    "print",
+    "property",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
 ];
 
 /// From the ECMAScript global object and common host globals.
 const ECMA_BUILTINS: &[&str] = &[
-    "Array", "Boolean", "Date", "Error", "JSON", "Map", "Math", "Number", "Object", "Promise",
-    "RegExp", "Set", "String", "Symbol", "clearTimeout", "console", "parseFloat", "parseInt",
-    "require", "setTimeout",
+    "Array",
+    "Boolean",
+    "Date",
+    "Error",
+    "JSON",
+    "Map",
+    "Math",
+    "Number",
+    "Object",
+    "Promise",
+    "RegExp",
+    "Set",
+    "String",
+    "Symbol",
+    "clearTimeout",
+    "console",
+    "parseFloat",
+    "parseInt",
+    "require",
+    "setTimeout",
 ];
 
 /// From Rust's std prelude (2021) and the std macros.
 const RUST_BUILTINS: &[&str] = &[
-    "Box", "Err", "None", "Ok", "Some", "String", "Vec", "assert", "assert_eq", "assert_ne",
-    "debug_assert", "debug_assert_eq", "eprintln", "format", "matches", "panic", "print",
-    "println", "todo", "unimplemented", "unreachable", "vec", "write", "writeln",
+    "Box",
+    "Err",
+    "None",
+    "Ok",
+    "Some",
+    "String",
+    "Vec",
+    "assert",
+    "assert_eq",
+    "assert_ne",
+    "debug_assert",
+    "debug_assert_eq",
+    "eprintln",
+    "format",
+    "matches",
+    "panic",
+    "print",
+    "println",
+    "todo",
+    "unimplemented",
+    "unreachable",
+    "vec",
+    "write",
+    "writeln",
 ];
 
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
@@ -241,7 +326,12 @@ pub struct QueryError {
 
 impl std::fmt::Display for QueryError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "extraction query for {} does not compile: {}", self.language.name(), self.message)
+        write!(
+            f,
+            "extraction query for {} does not compile: {}",
+            self.language.name(),
+            self.message
+        )
     }
 }
 
@@ -299,7 +389,10 @@ impl Language {
         QUERIES[self as usize]
             .get_or_init(|| {
                 tree_sitter::Query::new(&self.grammar(), self.spec().query_source).map_err(|e| {
-                    QueryError { language: self, message: e.to_string() }
+                    QueryError {
+                        language: self,
+                        message: e.to_string(),
+                    }
                 })
             })
             .as_ref()
@@ -340,7 +433,12 @@ mod tests {
     #[test]
     fn extension_table_is_sorted_and_unique() {
         for pair in EXTENSIONS.windows(2) {
-            assert!(pair[0].0 < pair[1].0, "{:?} must sort before {:?}", pair[0].0, pair[1].0);
+            assert!(
+                pair[0].0 < pair[1].0,
+                "{:?} must sort before {:?}",
+                pair[0].0,
+                pair[1].0
+            );
         }
     }
 
@@ -348,7 +446,10 @@ mod tests {
     fn builtin_lists_are_sorted() {
         for language in Language::ALL {
             let builtins = language.spec().builtins;
-            assert!(builtins.windows(2).all(|w| w[0] < w[1]), "{language:?} builtins unsorted");
+            assert!(
+                builtins.windows(2).all(|w| w[0] < w[1]),
+                "{language:?} builtins unsorted"
+            );
         }
     }
 

@@ -7,13 +7,17 @@ use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 
 /// Appends every import binding of a Python module.
 pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
-    each_node_of_kind(root, &["import_statement", "import_from_statement"], &mut |node| {
-        if node.kind() == "import_statement" {
-            plain_import(node, source, out);
-        } else {
-            from_import(node, source, out);
-        }
-    });
+    each_node_of_kind(
+        root,
+        &["import_statement", "import_from_statement"],
+        &mut |node| {
+            if node.kind() == "import_statement" {
+                plain_import(node, source, out);
+            } else {
+                from_import(node, source, out);
+            }
+        },
+    );
     out.sort_by_key(|decl| (decl.line, decl.col));
 }
 
@@ -65,7 +69,10 @@ fn from_import(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     }
     if !any_name {
         let mut cursor = node.walk();
-        if node.named_children(&mut cursor).any(|c| c.kind() == "wildcard_import") {
+        if node
+            .named_children(&mut cursor)
+            .any(|c| c.kind() == "wildcard_import")
+        {
             let (line, col) = position(module_node);
             out.push(ImportDecl {
                 line,
@@ -84,7 +91,9 @@ fn from_import(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
 fn split_alias<'t>(node: Node<'t>, source: &[u8]) -> (Node<'t>, Option<String>) {
     if node.kind() == "aliased_import" {
         let name = node.child_by_field_name("name").unwrap_or(node);
-        let alias = node.child_by_field_name("alias").map(|a| text(a, source).to_owned());
+        let alias = node
+            .child_by_field_name("alias")
+            .map(|a| text(a, source).to_owned());
         (name, alias)
     } else {
         (node, None)
@@ -107,7 +116,9 @@ mod tests {
         let tree = parser.parse(code, None).unwrap();
         let mut out = Vec::new();
         imports(tree.root_node(), code.as_bytes(), &mut out);
-        out.into_iter().map(|d| (d.module, d.name, d.local, d.glob)).collect()
+        out.into_iter()
+            .map(|d| (d.module, d.name, d.local, d.glob))
+            .collect()
     }
 
     #[test]

@@ -10,7 +10,9 @@ use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     each_node_of_kind(root, &["use_declaration"], &mut |node| {
         let mut cursor = node.walk();
-        let public = node.children(&mut cursor).any(|c| c.kind() == "visibility_modifier");
+        let public = node
+            .children(&mut cursor)
+            .any(|c| c.kind() == "visibility_modifier");
         if let Some(argument) = node.child_by_field_name("argument") {
             flatten(argument, source, &[], public, out);
         }
@@ -29,7 +31,13 @@ fn segments(node: Node<'_>, source: &[u8]) -> Vec<String> {
         .collect()
 }
 
-fn flatten(node: Node<'_>, source: &[u8], prefix: &[String], public: bool, out: &mut Vec<ImportDecl>) {
+fn flatten(
+    node: Node<'_>,
+    source: &[u8],
+    prefix: &[String],
+    public: bool,
+    out: &mut Vec<ImportDecl>,
+) {
     let joined = |extra: Vec<String>| -> Vec<String> {
         let mut full = prefix.to_vec();
         full.extend(extra);
@@ -37,9 +45,10 @@ fn flatten(node: Node<'_>, source: &[u8], prefix: &[String], public: bool, out: 
     };
     match node.kind() {
         "use_as_clause" => {
-            let (Some(path), alias) =
-                (node.child_by_field_name("path"), node.child_by_field_name("alias"))
-            else {
+            let (Some(path), alias) = (
+                node.child_by_field_name("path"),
+                node.child_by_field_name("alias"),
+            ) else {
                 return;
             };
             let alias = alias.map(|a| text(a, source).to_owned());
@@ -87,7 +96,13 @@ fn flatten(node: Node<'_>, source: &[u8], prefix: &[String], public: bool, out: 
 
 /// One binding of the full path `segments`: `a::b::C` imports `C` from
 /// `a::b`; `a::b::self` imports module `b` from `a`.
-fn push(node: Node<'_>, mut segments: Vec<String>, alias: Option<String>, public: bool, out: &mut Vec<ImportDecl>) {
+fn push(
+    node: Node<'_>,
+    mut segments: Vec<String>,
+    alias: Option<String>,
+    public: bool,
+    out: &mut Vec<ImportDecl>,
+) {
     if segments.last().map(String::as_str) == Some("self") {
         segments.pop();
     }
@@ -111,7 +126,10 @@ fn push(node: Node<'_>, mut segments: Vec<String>, alias: Option<String>, public
 /// visible outside their module.
 pub(crate) fn is_exported(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
-    if node.children(&mut cursor).any(|c| c.kind() == "visibility_modifier") {
+    if node
+        .children(&mut cursor)
+        .any(|c| c.kind() == "visibility_modifier")
+    {
         return true;
     }
     let mut current = node.parent();
@@ -143,7 +161,15 @@ mod tests {
         imports(tree.root_node(), code.as_bytes(), &mut out);
         let got: Vec<_> = out
             .iter()
-            .map(|d| (d.module.as_str(), d.name.as_deref(), d.local.as_deref(), d.glob, d.reexport))
+            .map(|d| {
+                (
+                    d.module.as_str(),
+                    d.name.as_deref(),
+                    d.local.as_deref(),
+                    d.glob,
+                    d.reexport,
+                )
+            })
             .collect();
         assert_eq!(
             got,

@@ -19,7 +19,11 @@ pub struct Located {
 
 /// Splits a qualified name into its segments on `::`, `.` and `/`.
 pub(crate) fn segments(qualified: &str) -> Vec<&str> {
-    qualified.split("::").flat_map(|part| part.split(['.', '/'])).filter(|s| !s.is_empty()).collect()
+    qualified
+        .split("::")
+        .flat_map(|part| part.split(['.', '/']))
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// Resolves `name` against the index.
@@ -36,9 +40,15 @@ pub fn locate(store: &Store, name: &str) -> Result<Located> {
     }
     let wanted = segments(name);
     let Some(last) = wanted.last() else {
-        return Err(Error::Input(format!("cannot read a symbol name in {name:?}")));
+        return Err(Error::Input(format!(
+            "cannot read a symbol name in {name:?}"
+        )));
     };
-    let form = if wanted.len() > 1 { "qualified" } else { "name" };
+    let form = if wanted.len() > 1 {
+        "qualified"
+    } else {
+        "name"
+    };
     let symbols: Vec<SymbolRow> = store
         .symbols_named(last)?
         .into_iter()
@@ -46,31 +56,45 @@ pub fn locate(store: &Store, name: &str) -> Result<Located> {
         .collect();
     let mut notes = Vec::new();
     if symbols.is_empty() {
-        notes.push(format!("no symbol matches {name:?}; try `plumb search {last}`"));
+        notes.push(format!(
+            "no symbol matches {name:?}; try `plumb search {last}`"
+        ));
     } else if symbols.len() > 1 {
         notes.push(format!(
             "{name:?} is ambiguous: {} symbols match; answering for all (narrow with a qualified name or path:LINE)",
             symbols.len()
         ));
     }
-    Ok(Located { symbols, form, notes })
+    Ok(Located {
+        symbols,
+        form,
+        notes,
+    })
 }
 
 fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {
     let path = path.trim_start_matches("./");
     if store.file(path)?.is_none() {
-        return Err(Error::Input(format!("{path} is not in the index (paths are relative to the indexed root)")));
+        return Err(Error::Input(format!(
+            "{path} is not in the index (paths are relative to the indexed root)"
+        )));
     }
     if line == 0 {
         return Err(Error::Input("lines are 1-based".into()));
     }
     let containing = store.symbols_containing_line(path, line)?;
-    let innermost = containing.into_iter().max_by_key(|s| (s.start_byte, std::cmp::Reverse(s.end_byte)));
+    let innermost = containing
+        .into_iter()
+        .max_by_key(|s| (s.start_byte, std::cmp::Reverse(s.end_byte)));
     let mut notes = Vec::new();
     if innermost.is_none() {
         notes.push(format!("no definition spans {path}:{line}"));
     }
-    Ok(Located { symbols: innermost.into_iter().collect(), form: "location", notes })
+    Ok(Located {
+        symbols: innermost.into_iter().collect(),
+        form: "location",
+        notes,
+    })
 }
 
 #[cfg(test)]
@@ -79,8 +103,17 @@ mod tests {
 
     #[test]
     fn qualified_names_split_in_every_form() {
-        assert_eq!(segments("crate::shapes::Circle::area"), vec!["crate", "shapes", "Circle", "area"]);
-        assert_eq!(segments("flask.app.Flask.route"), vec!["flask", "app", "Flask", "route"]);
-        assert_eq!(segments("src/models.Cart.total"), vec!["src", "models", "Cart", "total"]);
+        assert_eq!(
+            segments("crate::shapes::Circle::area"),
+            vec!["crate", "shapes", "Circle", "area"]
+        );
+        assert_eq!(
+            segments("flask.app.Flask.route"),
+            vec!["flask", "app", "Flask", "route"]
+        );
+        assert_eq!(
+            segments("src/models.Cart.total"),
+            vec!["src", "models", "Cart", "total"]
+        );
     }
 }

@@ -11,8 +11,8 @@ use plumb_store::model::{OccurrenceKind, Resolution};
 use plumb_store::read::{ReferenceRow, SymbolRow};
 
 use crate::answer::{
-    Answer, Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Reference, Site, Symbol,
-    SymbolDetail,
+    Answer, Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Reference, Site,
+    Symbol, SymbolDetail,
 };
 use crate::locate::{Located, locate};
 use crate::{Error, Result};
@@ -48,7 +48,10 @@ fn is_subtyping(kind: OccurrenceKind) -> bool {
 impl Engine {
     /// An engine over `store`.
     pub fn new(store: Store) -> Engine {
-        Engine { store, symbols: RefCell::default() }
+        Engine {
+            store,
+            symbols: RefCell::default(),
+        }
     }
 
     /// The store read.
@@ -60,10 +63,11 @@ impl Engine {
         if let Some(symbol) = self.symbols.borrow().get(&id) {
             return Ok(symbol.clone());
         }
-        let row = self
-            .store
-            .symbol(id)?
-            .ok_or_else(|| Error::Input(format!("symbol {id} referenced by the index is missing; run `plumb index`")))?;
+        let row = self.store.symbol(id)?.ok_or_else(|| {
+            Error::Input(format!(
+                "symbol {id} referenced by the index is missing; run `plumb index`"
+            ))
+        })?;
         let symbol = Symbol::from_row(&row);
         self.symbols.borrow_mut().insert(id, symbol.clone());
         Ok(symbol)
@@ -81,22 +85,45 @@ impl Engine {
         let targets = located.symbols.iter().map(Symbol::from_row).collect();
         let mut notes = located.notes.clone();
         let completeness = if self.store.has_unindexed_files()? {
-            notes.push("some files were not indexed (see `plumb status`): results may be missing".into());
+            notes.push(
+                "some files were not indexed (see `plumb status`): results may be missing".into(),
+            );
             Completeness::LowerBound
         } else {
             Completeness::Exact
         };
-        Ok(Start { located, targets, completeness, notes })
+        Ok(Start {
+            located,
+            targets,
+            completeness,
+            notes,
+        })
     }
 
-    fn finish<R: Serialize>(&self, query: serde_json::Value, start: Start, results: R) -> Answer<R> {
-        Answer { query, targets: start.targets, results, completeness: start.completeness, notes: start.notes }
+    fn finish<R: Serialize>(
+        &self,
+        query: serde_json::Value,
+        start: Start,
+        results: R,
+    ) -> Answer<R> {
+        Answer {
+            query,
+            targets: start.targets,
+            results,
+            completeness: start.completeness,
+            notes: start.notes,
+        }
     }
 
     /// Notes and lowers completeness when sites named like a target stayed
     /// unresolved (they may refer to it).
     fn unresolved_named(&self, start: &mut Start, kinds: &[OccurrenceKind]) -> Result<()> {
-        let names: HashSet<&str> = start.located.symbols.iter().map(|s| s.name.as_str()).collect();
+        let names: HashSet<&str> = start
+            .located
+            .symbols
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect();
         for name in names {
             let mut count = 0;
             for &kind in kinds {
@@ -104,14 +131,19 @@ impl Engine {
             }
             if count > 0 {
                 start.completeness = Completeness::LowerBound;
-                start.notes.push(format!("{count} unresolved sites named {name:?} may also refer to the target"));
+                start.notes.push(format!(
+                    "{count} unresolved sites named {name:?} may also refer to the target"
+                ));
             }
         }
         Ok(())
     }
 
     fn note_guesses(start: &mut Start, references: &[ReferenceRow]) {
-        let guesses = references.iter().filter(|r| r.method == Resolution::NameOnly).count();
+        let guesses = references
+            .iter()
+            .filter(|r| r.method == Resolution::NameOnly)
+            .count();
         if guesses > 0 {
             start.notes.push(format!(
                 "{guesses} results are name-only guesses (resolution \"name_only\", low confidence)"
@@ -136,18 +168,28 @@ impl Engine {
                 parent,
             });
         }
-        Ok(self.finish(json!({"kind": "symbol", "name": name, "form": start.located.form}), start, results))
+        Ok(self.finish(
+            json!({"kind": "symbol", "name": name, "form": start.located.form}),
+            start,
+            results,
+        ))
     }
 
     /// `outline FILE`: the definitions of one file, nested.
     pub fn outline(&self, file: &str) -> Result<Answer<Vec<OutlineNode>>> {
         let file = file.trim_start_matches("./");
         let Some(row) = self.store.file(file)? else {
-            return Err(Error::Input(format!("{file} is not in the index (paths are relative to the indexed root)")));
+            return Err(Error::Input(format!(
+                "{file} is not in the index (paths are relative to the indexed root)"
+            )));
         };
         let mut notes = Vec::new();
         let mut completeness = Completeness::Exact;
-        if let Some(reason) = row.reason.as_deref().filter(|_| row.status.as_str() != "indexed" || row.syntax_errors > 0) {
+        if let Some(reason) = row
+            .reason
+            .as_deref()
+            .filter(|_| row.status.as_str() != "indexed" || row.syntax_errors > 0)
+        {
             notes.push(format!("{file}: {} ({reason})", row.status));
             completeness = Completeness::LowerBound;
         }
@@ -159,16 +201,28 @@ impl Engine {
             let parent = row.parent_id.filter(|p| ids.contains(p));
             children.entry(parent).or_default().push(row);
         }
-        fn build(parent: Option<i64>, children: &BTreeMap<Option<i64>, Vec<&SymbolRow>>) -> Vec<OutlineNode> {
+        fn build(
+            parent: Option<i64>,
+            children: &BTreeMap<Option<i64>, Vec<&SymbolRow>>,
+        ) -> Vec<OutlineNode> {
             children
                 .get(&parent)
                 .into_iter()
                 .flatten()
-                .map(|row| OutlineNode { symbol: Symbol::from_row(row), children: build(Some(row.id), children) })
+                .map(|row| OutlineNode {
+                    symbol: Symbol::from_row(row),
+                    children: build(Some(row.id), children),
+                })
                 .collect()
         }
         let results = build(None, &children);
-        Ok(Answer { query: json!({"kind": "outline", "file": file}), targets: Vec::new(), results, completeness, notes })
+        Ok(Answer {
+            query: json!({"kind": "outline", "file": file}),
+            targets: Vec::new(),
+            results,
+            completeness,
+            notes,
+        })
     }
 
     /// `refs NAME`: every resolved reference to the targets.
@@ -198,7 +252,11 @@ impl Engine {
             });
         }
         results.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
-        Ok(self.finish(json!({"kind": "refs", "name": name, "form": start.located.form}), start, results))
+        Ok(self.finish(
+            json!({"kind": "refs", "name": name, "form": start.located.form}),
+            start,
+            results,
+        ))
     }
 
     /// `callers NAME`: the symbols that call the targets, with their sites.
@@ -206,9 +264,17 @@ impl Engine {
         let mut start = self.start(name)?;
         let mut rows = Vec::new();
         for target in &start.located.symbols {
-            rows.extend(self.store.references_to(target.id)?.into_iter().filter(|r| is_call(r.kind)));
+            rows.extend(
+                self.store
+                    .references_to(target.id)?
+                    .into_iter()
+                    .filter(|r| is_call(r.kind)),
+            );
         }
-        self.unresolved_named(&mut start, &[OccurrenceKind::Call, OccurrenceKind::Instantiate])?;
+        self.unresolved_named(
+            &mut start,
+            &[OccurrenceKind::Call, OccurrenceKind::Instantiate],
+        )?;
         Self::note_guesses(&mut start, &rows);
         let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
         for row in &rows {
@@ -218,10 +284,19 @@ impl Engine {
             .into_iter()
             .map(|(caller, group)| {
                 let (sites, resolution, confidence) = group.finish();
-                Caller { caller, sites, resolution, confidence }
+                Caller {
+                    caller,
+                    sites,
+                    resolution,
+                    confidence,
+                }
             })
             .collect();
-        Ok(self.finish(json!({"kind": "callers", "name": name, "form": start.located.form}), start, results))
+        Ok(self.finish(
+            json!({"kind": "callers", "name": name, "form": start.located.form}),
+            start,
+            results,
+        ))
     }
 
     /// `callees NAME`: what the targets call, with the sites.
@@ -230,26 +305,47 @@ impl Engine {
         let mut rows = Vec::new();
         let mut unresolved = 0;
         for target in &start.located.symbols {
-            rows.extend(self.store.references_from(target.id)?.into_iter().filter(|r| is_call(r.kind)));
-            unresolved += self.store.unresolved_from(target.id, OccurrenceKind::Call)?;
+            rows.extend(
+                self.store
+                    .references_from(target.id)?
+                    .into_iter()
+                    .filter(|r| is_call(r.kind)),
+            );
+            unresolved += self
+                .store
+                .unresolved_from(target.id, OccurrenceKind::Call)?;
         }
         if unresolved > 0 {
             start.completeness = Completeness::LowerBound;
-            start.notes.push(format!("{unresolved} calls could not be resolved (external, built-in or dynamic)"));
+            start.notes.push(format!(
+                "{unresolved} calls could not be resolved (external, built-in or dynamic)"
+            ));
         }
         Self::note_guesses(&mut start, &rows);
         let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
         for row in &rows {
-            groups.entry(self.symbol(row.target_id)?).or_default().add(row);
+            groups
+                .entry(self.symbol(row.target_id)?)
+                .or_default()
+                .add(row);
         }
         let results = groups
             .into_iter()
             .map(|(callee, group)| {
                 let (sites, resolution, confidence) = group.finish();
-                Callee { callee, sites, resolution, confidence }
+                Callee {
+                    callee,
+                    sites,
+                    resolution,
+                    confidence,
+                }
             })
             .collect();
-        Ok(self.finish(json!({"kind": "callees", "name": name, "form": start.located.form}), start, results))
+        Ok(self.finish(
+            json!({"kind": "callees", "name": name, "form": start.located.form}),
+            start,
+            results,
+        ))
     }
 
     /// Direct subtypes of `id` through resolved (not name-only) edges, and
@@ -296,11 +392,17 @@ impl Engine {
                     }
                     let direct = depth == 0;
                     match member {
-                        None => results.push(Implementation { symbol: self.symbol(sub)?, direct }),
+                        None => results.push(Implementation {
+                            symbol: self.symbol(sub)?,
+                            direct,
+                        }),
                         Some(member) => {
                             for child in self.store.children(sub)? {
                                 if child.name == member {
-                                    results.push(Implementation { symbol: Symbol::from_row(&child), direct });
+                                    results.push(Implementation {
+                                        symbol: Symbol::from_row(&child),
+                                        direct,
+                                    });
                                 }
                             }
                         }
@@ -313,9 +415,14 @@ impl Engine {
         }
         if guesses > 0 {
             start.completeness = Completeness::LowerBound;
-            start.notes.push(format!("{guesses} name-only subtype edges were left out"));
+            start
+                .notes
+                .push(format!("{guesses} name-only subtype edges were left out"));
         }
-        self.unresolved_named(&mut start, &[OccurrenceKind::Inherit, OccurrenceKind::Implement])?;
+        self.unresolved_named(
+            &mut start,
+            &[OccurrenceKind::Inherit, OccurrenceKind::Implement],
+        )?;
         Ok(self.finish(
             json!({"kind": "impls", "name": name, "form": start.located.form, "transitive": transitive}),
             start,
@@ -327,7 +434,9 @@ impl Engine {
     /// transitively, through resolved edges: callers, referencers, subtypes.
     pub fn impact(&self, name: &str, depth: u32) -> Result<Answer<Vec<Dependent>>> {
         if depth == 0 || depth > MAX_IMPACT_DEPTH {
-            return Err(Error::Input(format!("depth must be between 1 and {MAX_IMPACT_DEPTH}")));
+            return Err(Error::Input(format!(
+                "depth must be between 1 and {MAX_IMPACT_DEPTH}"
+            )));
         }
         let mut start = self.start(name)?;
         let mut seen: HashSet<i64> = start.located.symbols.iter().map(|s| s.id).collect();
@@ -353,13 +462,21 @@ impl Engine {
                     match row.enclosing_id {
                         Some(dependent) => {
                             if seen.insert(dependent) {
-                                results.push(Dependent { symbol: self.symbol(dependent)?, depth: level, relation: relation.into() });
+                                results.push(Dependent {
+                                    symbol: self.symbol(dependent)?,
+                                    depth: level,
+                                    relation: relation.into(),
+                                });
                                 next.push(dependent);
                             }
                         }
                         None => {
                             if modules_seen.insert(row.file.clone()) {
-                                results.push(Dependent { symbol: Symbol::top_level(&row.file), depth: level, relation: relation.into() });
+                                results.push(Dependent {
+                                    symbol: Symbol::top_level(&row.file),
+                                    depth: level,
+                                    relation: relation.into(),
+                                });
                             }
                         }
                     }
@@ -369,10 +486,16 @@ impl Engine {
         }
         if guesses > 0 {
             start.completeness = Completeness::LowerBound;
-            start.notes.push(format!("{guesses} name-only edges were not followed"));
+            start
+                .notes
+                .push(format!("{guesses} name-only edges were not followed"));
         }
         self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
-        Ok(self.finish(json!({"kind": "impact", "name": name, "form": start.located.form, "depth": depth}), start, results))
+        Ok(self.finish(
+            json!({"kind": "impact", "name": name, "form": start.located.form, "depth": depth}),
+            start,
+            results,
+        ))
     }
 
     /// `search TEXT`: symbols by exact name, then name prefix, then words
@@ -406,7 +529,13 @@ impl Engine {
             completeness = Completeness::LowerBound;
             notes.push(format!("{more} more matches left out; narrow the text"));
         }
-        Ok(Answer { query: json!({"kind": "search", "text": text}), targets: Vec::new(), results, completeness, notes })
+        Ok(Answer {
+            query: json!({"kind": "search", "text": text}),
+            targets: Vec::new(),
+            results,
+            completeness,
+            notes,
+        })
     }
 }
 
@@ -419,9 +548,16 @@ struct Group {
 
 impl Group {
     fn add(&mut self, row: &ReferenceRow) {
-        self.sites.push(Site { file: row.file.clone(), line: row.line, col: row.col });
+        self.sites.push(Site {
+            file: row.file.clone(),
+            line: row.line,
+            col: row.col,
+        });
         let candidate = (row.method, row.confidence);
-        if self.best.is_none_or(|(_, confidence)| row.confidence > confidence) {
+        if self
+            .best
+            .is_none_or(|(_, confidence)| row.confidence > confidence)
+        {
             self.best = Some(candidate);
         }
     }

@@ -39,7 +39,9 @@ pub enum Error {
     #[error("no index at {0} (run `plumb index` first)")]
     Missing(PathBuf),
     /// The index was written by another schema version.
-    #[error("the index at {path} has schema version {found}, this plumb reads {expected} (run `plumb index` to rebuild it)")]
+    #[error(
+        "the index at {path} has schema version {found}, this plumb reads {expected} (run `plumb index` to rebuild it)"
+    )]
     SchemaMismatch {
         /// The database file.
         path: PathBuf,
@@ -89,7 +91,10 @@ impl Store {
     /// recreated, since the next write replaces everything anyway.
     pub fn open_for_write(path: &Path) -> Result<Store> {
         let conn = Connection::open(path).map_err(|source| sqlite(path, source))?;
-        let store = Store { conn, path: path.to_owned() };
+        let store = Store {
+            conn,
+            path: path.to_owned(),
+        };
         store.configure()?;
         let version: i64 = store
             .conn
@@ -109,7 +114,10 @@ impl Store {
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn =
             Connection::open_with_flags(path, flags).map_err(|source| sqlite(path, source))?;
-        let store = Store { conn, path: path.to_owned() };
+        let store = Store {
+            conn,
+            path: path.to_owned(),
+        };
         store
             .conn
             .busy_timeout(BUSY_TIMEOUT)
@@ -181,7 +189,10 @@ impl Store {
 }
 
 fn sqlite(path: &Path, source: rusqlite::Error) -> Error {
-    Error::Sqlite { path: path.to_owned(), source }
+    Error::Sqlite {
+        path: path.to_owned(),
+        source,
+    }
 }
 
 /// Maps SQLite's busy/locked codes to [`Error::Locked`], anything else to

@@ -114,7 +114,10 @@ impl SymbolKind {
 
     /// Whether the kind can be called.
     pub fn is_callable(self) -> bool {
-        matches!(self, SymbolKind::Function | SymbolKind::Method | SymbolKind::Macro)
+        matches!(
+            self,
+            SymbolKind::Function | SymbolKind::Method | SymbolKind::Macro
+        )
     }
 }
 

@@ -114,10 +114,16 @@ const SEARCH_CANDIDATES: i64 = 2000;
 
 impl Store {
     fn corrupt(&self, what: String) -> Error {
-        Error::Corrupt { path: self.path.clone(), what }
+        Error::Corrupt {
+            path: self.path.clone(),
+            what,
+        }
     }
 
-    fn symbol_from(&self, row: &Row<'_>) -> rusqlite::Result<std::result::Result<SymbolRow, String>> {
+    fn symbol_from(
+        &self,
+        row: &Row<'_>,
+    ) -> rusqlite::Result<std::result::Result<SymbolRow, String>> {
         let kind: String = row.get(4)?;
         let Some(kind) = SymbolKind::parse(&kind) else {
             return Ok(Err(format!("unknown symbol kind {kind:?}")));
@@ -149,7 +155,9 @@ impl Store {
         let method: String = row.get(9)?;
         let (Some(kind), Some(method)) = (OccurrenceKind::parse(&kind), Resolution::parse(&method))
         else {
-            return Ok(Err(format!("unknown occurrence kind {kind:?} or method {method:?}")));
+            return Ok(Err(format!(
+                "unknown occurrence kind {kind:?} or method {method:?}"
+            )));
         };
         Ok(Ok(ReferenceRow {
             occurrence_id: row.get(0)?,
@@ -166,7 +174,11 @@ impl Store {
         }))
     }
 
-    fn symbols_where(&self, condition: &str, args: impl rusqlite::Params) -> Result<Vec<SymbolRow>> {
+    fn symbols_where(
+        &self,
+        condition: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Vec<SymbolRow>> {
         let sql = format!(
             "SELECT {SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE {condition}"
         );
@@ -176,7 +188,10 @@ impl Store {
             .map_err(|e| self.err(e))?;
         let mut out = Vec::new();
         for row in rows {
-            out.push(row.map_err(|e| self.err(e))?.map_err(|what| self.corrupt(what))?);
+            out.push(
+                row.map_err(|e| self.err(e))?
+                    .map_err(|what| self.corrupt(what))?,
+            );
         }
         Ok(out)
     }
@@ -198,7 +213,10 @@ impl Store {
             .map_err(|e| self.err(e))?;
         let mut out = Vec::new();
         for row in rows {
-            out.push(row.map_err(|e| self.err(e))?.map_err(|what| self.corrupt(what))?);
+            out.push(
+                row.map_err(|e| self.err(e))?
+                    .map_err(|what| self.corrupt(what))?,
+            );
         }
         Ok(out)
     }
@@ -370,7 +388,9 @@ impl Store {
             .prepare_cached("SELECT method, count(*) FROM resolutions GROUP BY method")
             .map_err(|e| self.err(e))?;
         let rows = stmt
-            .query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?)))
+            .query_map([], |row| {
+                Ok((row.get::<_, String>(0)?, row.get::<_, i64>(1)?))
+            })
             .map_err(|e| self.err(e))?;
         for row in rows {
             let (method, n) = row.map_err(|e| self.err(e))?;
@@ -412,7 +432,11 @@ mod tests {
                     file_id: 1,
                     name: name.into(),
                     qualname: format!("crate::{name}"),
-                    kind: if id == 1 { SymbolKind::Struct } else { SymbolKind::Method },
+                    kind: if id == 1 {
+                        SymbolKind::Struct
+                    } else {
+                        SymbolKind::Method
+                    },
                     start_line: id as u32,
                     end_line: 5,
                     start_byte: id as u32,
@@ -465,13 +489,25 @@ mod tests {
         let refs = store.references_to(2).unwrap();
         assert_eq!(refs.len(), 1);
         assert_eq!(refs[0].method, Resolution::Scope);
-        assert_eq!(store.unresolved_named("missing", OccurrenceKind::Call).unwrap(), 1);
+        assert_eq!(
+            store
+                .unresolved_named("missing", OccurrenceKind::Call)
+                .unwrap(),
+            1
+        );
         assert_eq!(store.children(1).unwrap()[0].name, "search_path");
         let inner = store.symbols_containing_line("src/lib.rs", 3).unwrap();
         assert_eq!(inner.last().unwrap().id, 2);
         assert_eq!(store.meta("root").unwrap().as_deref(), Some("/x"));
         let totals = store.totals().unwrap();
-        assert_eq!((totals.symbols, totals.occurrences, totals.resolved_occurrences), (2, 2, 1));
+        assert_eq!(
+            (
+                totals.symbols,
+                totals.occurrences,
+                totals.resolved_occurrences
+            ),
+            (2, 2, 1)
+        );
     }
 
     #[test]
@@ -489,7 +525,9 @@ mod tests {
     #[test]
     fn a_missing_index_is_a_clear_error() {
         let dir = tempfile::tempdir().unwrap();
-        let err = Store::open_read_only(&dir.path().join("index.db")).err().unwrap();
+        let err = Store::open_read_only(&dir.path().join("index.db"))
+            .err()
+            .unwrap();
         assert!(err.to_string().contains("plumb index"), "{err}");
     }
 }

@@ -47,7 +47,10 @@ mod tests {
         check("search_path", &["search", "path"]);
         check("SearchWorker", &["search", "worker"]);
         check("parseHTTPRequest", &["parse", "http", "request"]);
-        check("crate::search::SearchWorker", &["crate", "search", "search", "worker"]);
+        check(
+            "crate::search::SearchWorker",
+            &["crate", "search", "search", "worker"],
+        );
         check("utf8Len", &["utf", "8", "len"]);
         check("__init__", &["init"]);
         check("", &[]);

@@ -91,8 +91,11 @@ impl<'conn> GraphWriter<'conn> {
             .tx
             .prepare_cached("INSERT INTO symbol_text (rowid, tokens) VALUES (?1, ?2)")
             .map_err(|e| self.err(e))?;
-        text.execute(params![symbol.id, tokens::split_identifier(&symbol.name).join(" ")])
-            .map_err(|e| self.err(e))?;
+        text.execute(params![
+            symbol.id,
+            tokens::split_identifier(&symbol.name).join(" ")
+        ])
+        .map_err(|e| self.err(e))?;
         Ok(())
     }
 

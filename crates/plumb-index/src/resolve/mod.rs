@@ -22,7 +22,7 @@ use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
-use modules::{Modules, RustCrate};
+use modules::{ModuleLookup, Modules, RustCrate};
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
 /// compiler does; only dynamic rebinding (monkey-patching) defeats it.
@@ -76,6 +76,9 @@ pub struct ResolvedGraph {
 
 type SymId = usize;
 
+/// Candidate targets of one site: symbol, method, confidence.
+type Candidates = Vec<(SymId, Resolution, f64)>;
+
 /// What a name denotes while resolving: a definition or a module file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Target {
@@ -94,11 +97,19 @@ struct Lookup {
 
 impl Lookup {
     fn found(targets: Vec<Target>, method: Resolution) -> Option<Lookup> {
-        (!targets.is_empty()).then_some(Lookup { targets, method, external: false })
+        (!targets.is_empty()).then_some(Lookup {
+            targets,
+            method,
+            external: false,
+        })
     }
 
     fn external() -> Lookup {
-        Lookup { targets: Vec::new(), method: Resolution::Import, external: true }
+        Lookup {
+            targets: Vec::new(),
+            method: Resolution::Import,
+            external: true,
+        }
     }
 }
 
@@ -169,7 +180,10 @@ impl<'a> Resolver<'a> {
             def_sym.push((first..syms.len()).collect());
             top_level.push(top);
         }
-        let impl_owner = files.iter().map(|f| vec![None; f.facts.impls.len()]).collect();
+        let impl_owner = files
+            .iter()
+            .map(|f| vec![None; f.facts.impls.len()])
+            .collect();
         Resolver {
             files,
             modules,
@@ -242,12 +256,14 @@ impl<'a> Resolver<'a> {
         for f in 0..self.files.len() {
             for (i, imp) in self.files[f].facts.impls.iter().enumerate() {
                 let segments: Vec<&str> = imp.self_type.split("::").collect();
-                let owner = self.resolve_path(f, imp.container, &segments).and_then(|lookup| {
-                    lookup.targets.into_iter().find_map(|t| match t {
-                        Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
-                        _ => None,
-                    })
-                });
+                let owner = self
+                    .resolve_path(f, imp.container, &segments)
+                    .and_then(|lookup| {
+                        lookup.targets.into_iter().find_map(|t| match t {
+                            Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                            _ => None,
+                        })
+                    });
                 self.impl_owner[f][i] = owner;
             }
         }
@@ -269,18 +285,24 @@ impl<'a> Resolver<'a> {
 
     /// Resolves inheritance and implementation sites first: receiver and
     /// `self` resolution walk the bases they produce.
-    fn link_bases(&mut self) -> HashMap<(usize, usize), Vec<(SymId, Resolution, f64)>> {
+    fn link_bases(&mut self) -> HashMap<(usize, usize), Candidates> {
         let mut resolved = HashMap::new();
         let mut bases: HashMap<SymId, Vec<SymId>> = HashMap::new();
         for f in 0..self.files.len() {
             for (r, site) in self.files[f].facts.refs.iter().enumerate() {
-                if !matches!(site.kind, OccurrenceKind::Inherit | OccurrenceKind::Implement) {
+                if !matches!(
+                    site.kind,
+                    OccurrenceKind::Inherit | OccurrenceKind::Implement
+                ) {
                     continue;
                 }
                 let targets = self.resolve_ref(f, site);
                 if let Some(subject) = self.container_sym(f, site.container) {
                     for &(t, method, _) in &targets {
-                        if method != Resolution::NameOnly && self.def(t).kind.is_type() && t != subject {
+                        if method != Resolution::NameOnly
+                            && self.def(t).kind.is_type()
+                            && t != subject
+                        {
                             bases.entry(subject).or_default().push(t);
                         }
                     }
@@ -348,7 +370,10 @@ impl<'a> Resolver<'a> {
     fn module_file_of(&self, s: SymId) -> Option<usize> {
         let (f, _) = self.syms[s];
         let def = self.def(s);
-        if def.kind != SymbolKind::Module || def.has_body || self.system(f) != ModuleSystem::RustCrates {
+        if def.kind != SymbolKind::Module
+            || def.has_body
+            || self.system(f) != ModuleSystem::RustCrates
+        {
             return None;
         }
         let mut segments = self.modules.rust_path[f].as_ref()?.segments.clone();
@@ -368,7 +393,11 @@ impl<'a> Resolver<'a> {
         match target {
             Target::Sym(s) if self.def(s).kind.is_type() => {
                 let (found, via_base) = self.type_members(s, name);
-                let method = if via_base { Resolution::Inheritance } else { Resolution::Scope };
+                let method = if via_base {
+                    Resolution::Inheritance
+                } else {
+                    Resolution::Scope
+                };
                 Lookup::found(found.into_iter().map(Target::Sym).collect(), method)
             }
             Target::Sym(s) => {
@@ -388,7 +417,10 @@ impl<'a> Resolver<'a> {
 
     fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
         if let Some(found) = self.top_level[g].get(name) {
-            return Lookup::found(found.iter().map(|&s| self.sym_target(s)).collect(), Resolution::Scope);
+            return Lookup::found(
+                found.iter().map(|&s| self.sym_target(s)).collect(),
+                Resolution::Scope,
+            );
         }
         let system = self.system(g);
         let submodule = match system {
@@ -409,48 +441,64 @@ impl<'a> Resolver<'a> {
             if decl.local.as_deref() == Some(name) && visible(decl.reexport) {
                 let lookup = self.resolve_import(g, i);
                 if !lookup.targets.is_empty() || lookup.external {
-                    return Some(Lookup { method: Resolution::Import, ..lookup });
+                    return Some(Lookup {
+                        method: Resolution::Import,
+                        ..lookup
+                    });
                 }
             }
         }
         for (i, decl) in imports.iter().enumerate() {
-            if decl.glob && visible(decl.reexport) {
-                if let Ok(Some(module)) = self.import_module(g, i) {
-                    if let Some(found) = self.members(module, name, depth + 1) {
-                        return Some(Lookup { method: Resolution::Import, ..found });
-                    }
-                }
+            if decl.glob
+                && visible(decl.reexport)
+                && let Some(module) = self.import_module(g, i).target()
+                && let Some(found) = self.members(module, name, depth + 1)
+            {
+                return Some(Lookup {
+                    method: Resolution::Import,
+                    ..found
+                });
             }
         }
         None
     }
 
-    /// The module an import's module text names: `Ok(None)` when it is in
-    /// the repository but not found, `Err(())` when it is external.
-    fn import_module(&self, f: usize, i: usize) -> Result<Option<Target>, ()> {
+    /// The module an import's module text names.
+    fn import_module(&self, f: usize, i: usize) -> ModuleTarget {
         let decl = &self.files[f].facts.imports[i];
+        let from_file = |lookup: ModuleLookup| match lookup {
+            ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
+            ModuleLookup::Missing => ModuleTarget::Missing,
+            ModuleLookup::External => ModuleTarget::External,
+        };
         match self.system(f) {
             ModuleSystem::PythonPackages => {
+                // `import a.b.c` binds `a`; `import a.b.c as x` binds `a.b.c`.
                 let module = match (&decl.name, &decl.local) {
-                    (None, Some(local)) if !decl.glob && decl.module.split('.').next() == Some(local.as_str()) => {
+                    (None, Some(local))
+                        if !decl.glob && decl.module.split('.').next() == Some(local.as_str()) =>
+                    {
                         local.as_str()
                     }
                     _ => decl.module.as_str(),
                 };
-                self.modules.python_import(f, module).map(|file| file.map(Target::File))
+                from_file(self.modules.python_import(f, module))
             }
             ModuleSystem::EcmaFiles => {
-                self.modules.ecma_import(self.files, f, &decl.module).map(|file| file.map(Target::File))
+                from_file(self.modules.ecma_import(self.files, f, &decl.module))
             }
             ModuleSystem::RustCrates => {
                 if decl.module.is_empty() {
-                    return Ok(None);
+                    return ModuleTarget::Missing;
                 }
                 let segments: Vec<&str> = decl.module.split("::").collect();
                 match self.resolve_path(f, Container::File, &segments) {
-                    Some(lookup) if lookup.external => Err(()),
-                    Some(lookup) => Ok(lookup.targets.first().copied()),
-                    None => Ok(None),
+                    Some(lookup) if lookup.external => ModuleTarget::External,
+                    Some(lookup) => lookup
+                        .targets
+                        .first()
+                        .map_or(ModuleTarget::Missing, |&t| ModuleTarget::Found(t)),
+                    None => ModuleTarget::Missing,
                 }
             }
         }
@@ -462,29 +510,49 @@ impl<'a> Resolver<'a> {
             return done.clone();
         }
         if !self.imports_in_progress.borrow_mut().insert((f, i)) {
-            return Lookup { targets: Vec::new(), method: Resolution::Import, external: false };
+            return Lookup {
+                targets: Vec::new(),
+                method: Resolution::Import,
+                external: false,
+            };
         }
         let lookup = self.resolve_import_uncached(f, i);
         self.imports_in_progress.borrow_mut().remove(&(f, i));
-        self.import_cache.borrow_mut().insert((f, i), lookup.clone());
+        self.import_cache
+            .borrow_mut()
+            .insert((f, i), lookup.clone());
         lookup
     }
 
     fn resolve_import_uncached(&self, f: usize, i: usize) -> Lookup {
         let decl = &self.files[f].facts.imports[i];
-        let empty = Lookup { targets: Vec::new(), method: Resolution::Import, external: false };
+        let empty = Lookup {
+            targets: Vec::new(),
+            method: Resolution::Import,
+            external: false,
+        };
         let module = match self.import_module(f, i) {
-            Err(()) => return Lookup::external(),
-            Ok(module) => module,
+            ModuleTarget::External => return Lookup::external(),
+            ModuleTarget::Found(module) => Some(module),
+            ModuleTarget::Missing => None,
         };
         let Some(name) = decl.name.as_deref() else {
-            return module.map_or(empty, |m| Lookup { targets: vec![m], ..Lookup::external() }.internal());
+            return match module {
+                Some(module) => Lookup {
+                    targets: vec![module],
+                    ..empty
+                },
+                None => empty,
+            };
         };
         let Some(module) = module else {
             // `use foo;` names a workspace crate, or an external one.
             if self.system(f) == ModuleSystem::RustCrates && decl.module.is_empty() {
                 return match self.modules.rust_crate_root(name) {
-                    Some(root) => Lookup { targets: vec![Target::File(root)], ..empty },
+                    Some(root) => Lookup {
+                        targets: vec![Target::File(root)],
+                        ..empty
+                    },
                     None => Lookup::external(),
                 };
             }
@@ -493,10 +561,16 @@ impl<'a> Resolver<'a> {
         let found = self.members(module, name, 0).or_else(|| {
             // A default import names the module's default export; without
             // tracking `export default`, try the local name.
-            (name == "default").then(|| decl.local.as_deref()).flatten().and_then(|local| self.members(module, local, 0))
+            (name == "default")
+                .then_some(decl.local.as_deref())
+                .flatten()
+                .and_then(|local| self.members(module, local, 0))
         });
         match found {
-            Some(found) => Lookup { method: Resolution::Import, ..found },
+            Some(found) => Lookup {
+                method: Resolution::Import,
+                ..found
+            },
             None => empty,
         }
     }
@@ -525,24 +599,32 @@ impl<'a> Resolver<'a> {
             current = self.container_of(f, current);
         }
         if let Some(found) = self.top_level[f].get(name) {
-            return Lookup::found(found.iter().map(|&s| self.sym_target(s)).collect(), Resolution::Scope);
+            return Lookup::found(
+                found.iter().map(|&s| self.sym_target(s)).collect(),
+                Resolution::Scope,
+            );
         }
         let imports = &self.files[f].facts.imports;
         for (i, decl) in imports.iter().enumerate() {
             if decl.local.as_deref() == Some(name) {
                 let lookup = self.resolve_import(f, i);
                 if !lookup.targets.is_empty() || lookup.external {
-                    return Some(Lookup { method: Resolution::Import, ..lookup });
+                    return Some(Lookup {
+                        method: Resolution::Import,
+                        ..lookup
+                    });
                 }
             }
         }
         for (i, decl) in imports.iter().enumerate() {
-            if decl.glob {
-                if let Ok(Some(module)) = self.import_module(f, i) {
-                    if let Some(found) = self.members(module, name, 1) {
-                        return Some(Lookup { method: Resolution::Import, ..found });
-                    }
-                }
+            if decl.glob
+                && let Some(module) = self.import_module(f, i).target()
+                && let Some(found) = self.members(module, name, 1)
+            {
+                return Some(Lookup {
+                    method: Resolution::Import,
+                    ..found
+                });
             }
         }
         if self.system(f) == ModuleSystem::RustCrates
@@ -657,7 +739,12 @@ impl<'a> Resolver<'a> {
     }
 
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
-        let binding = self.bindings.get(&scope)?.iter().rev().find(|b| b.name == name)?;
+        let binding = self
+            .bindings
+            .get(&scope)?
+            .iter()
+            .rev()
+            .find(|b| b.name == name)?;
         let separator = self.spec(binding.file).separator;
         let segments: Vec<&str> = binding.type_text.split(separator).collect();
         let lookup = self.resolve_path(binding.file, binding.container, &segments)?;
@@ -670,14 +757,16 @@ impl<'a> Resolver<'a> {
     // ---- sites
 
     /// Every candidate target of one reference site.
-    fn resolve_ref(&self, f: usize, site: &RefFact) -> Vec<(SymId, Resolution, f64)> {
+    fn resolve_ref(&self, f: usize, site: &RefFact) -> Candidates {
         let spec = self.spec(f);
         let qualifier = site.path.as_deref().or(site.receiver.as_deref());
         let decided = match qualifier {
             None => match self.lookup_bare(f, site.container, &site.name) {
                 Some(lookup) if lookup.external => return Vec::new(),
                 Some(lookup) => Some(lookup),
-                None if spec.builtins.binary_search(&site.name.as_str()).is_ok() => return Vec::new(),
+                None if spec.builtins.binary_search(&site.name.as_str()).is_ok() => {
+                    return Vec::new();
+                }
                 None => None,
             },
             Some(q) => match self.resolve_qualified(f, site, q) {
@@ -715,13 +804,20 @@ impl<'a> Resolver<'a> {
                 return Qualified::Unknown;
             };
             for &base in self.bases.get(&ty).into_iter().flatten() {
-                if let Qualified::Found(found) = self.member_of_type(base, &site.name, Resolution::Inheritance) {
-                    return Qualified::Found(Lookup { method: Resolution::Inheritance, ..found });
+                if let Qualified::Found(found) =
+                    self.member_of_type(base, &site.name, Resolution::Inheritance)
+                {
+                    return Qualified::Found(Lookup {
+                        method: Resolution::Inheritance,
+                        ..found
+                    });
                 }
             }
             return Qualified::Dead;
         }
-        let is_path = qualifier.chars().all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
+        let is_path = qualifier
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
         if !is_path {
             return Qualified::Unknown;
         }
@@ -736,7 +832,9 @@ impl<'a> Resolver<'a> {
                 .copied()
                 .filter(|&t| match t {
                     Target::File(_) => true,
-                    Target::Sym(s) => self.def(s).kind.is_type() || self.def(s).kind == SymbolKind::Module,
+                    Target::Sym(s) => {
+                        self.def(s).kind.is_type() || self.def(s).kind == SymbolKind::Module
+                    }
                 })
                 .collect();
             if !namespaces.is_empty() {
@@ -764,7 +862,11 @@ impl<'a> Resolver<'a> {
     /// (inheritance), or known to be missing (dead: no guessing).
     fn member_of_type(&self, ty: SymId, name: &str, direct: Resolution) -> Qualified {
         let (found, via_base) = self.type_members(ty, name);
-        let method = if via_base { weaker(direct, Resolution::Inheritance) } else { direct };
+        let method = if via_base {
+            weaker(direct, Resolution::Inheritance)
+        } else {
+            direct
+        };
         match Lookup::found(found.into_iter().map(Target::Sym).collect(), method) {
             Some(lookup) => Qualified::Found(lookup),
             None => Qualified::Dead,
@@ -772,7 +874,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// Every plausible definition named like the site, at low confidence.
-    fn name_only(&self, site: &RefFact, qualified: bool) -> Vec<(SymId, Resolution, f64)> {
+    fn name_only(&self, site: &RefFact, qualified: bool) -> Candidates {
         let candidates: Vec<SymId> = self
             .by_name
             .get(site.name.as_str())
@@ -784,8 +886,15 @@ impl<'a> Resolver<'a> {
         if candidates.is_empty() || candidates.len() > MAX_NAME_ONLY_CANDIDATES {
             return Vec::new();
         }
-        let confidence = if candidates.len() == 1 { NAME_ONLY_UNIQUE_CONFIDENCE } else { NAME_ONLY_AMBIGUOUS_CONFIDENCE };
-        candidates.into_iter().map(|s| (s, Resolution::NameOnly, confidence)).collect()
+        let confidence = if candidates.len() == 1 {
+            NAME_ONLY_UNIQUE_CONFIDENCE
+        } else {
+            NAME_ONLY_AMBIGUOUS_CONFIDENCE
+        };
+        candidates
+            .into_iter()
+            .map(|s| (s, Resolution::NameOnly, confidence))
+            .collect()
     }
 
     /// Whether a definition could be what a site of `kind` refers to.
@@ -817,18 +926,26 @@ impl<'a> Resolver<'a> {
                 Some(owner) if owner != s => self.qualname(owner, memo),
                 _ => {
                     let module = self.modules.qualified_prefix(self.files, f);
-                    let ty = self.files[f].facts.impls[i].self_type.rsplit("::").next().unwrap_or_default();
+                    let ty = self.files[f].facts.impls[i]
+                        .self_type
+                        .rsplit("::")
+                        .next()
+                        .unwrap_or_default();
                     format!("{module}{separator}{ty}")
                 }
             },
             Container::File => self.modules.qualified_prefix(self.files, f),
         };
-        let qualname = if prefix.is_empty() { def.name.clone() } else { format!("{prefix}{separator}{}", def.name) };
+        let qualname = if prefix.is_empty() {
+            def.name.clone()
+        } else {
+            format!("{prefix}{separator}{}", def.name)
+        };
         memo[s] = Some(qualname.clone());
         qualname
     }
 
-    fn emit(&self, mut inheritance: HashMap<(usize, usize), Vec<(SymId, Resolution, f64)>>) -> ResolvedGraph {
+    fn emit(&self, mut inheritance: HashMap<(usize, usize), Candidates>) -> ResolvedGraph {
         let mut graph = ResolvedGraph::default();
         let mut memo = vec![None; self.syms.len()];
         for s in 0..self.syms.len() {
@@ -854,17 +971,33 @@ impl<'a> Resolver<'a> {
         }
         for (f, file) in self.files.iter().enumerate() {
             for (r, site) in file.facts.refs.iter().enumerate() {
-                let targets = inheritance.remove(&(f, r)).unwrap_or_else(|| self.resolve_ref(f, site));
-                let all_types = !targets.is_empty() && targets.iter().all(|&(s, _, _)| self.def(s).kind.is_type());
-                let kind = if site.kind == OccurrenceKind::Call && all_types { OccurrenceKind::Instantiate } else { site.kind };
+                let targets = inheritance
+                    .remove(&(f, r))
+                    .unwrap_or_else(|| self.resolve_ref(f, site));
+                let all_types = !targets.is_empty()
+                    && targets.iter().all(|&(s, _, _)| self.def(s).kind.is_type());
+                let kind = if site.kind == OccurrenceKind::Call && all_types {
+                    OccurrenceKind::Instantiate
+                } else {
+                    site.kind
+                };
                 let receiver = site.path.clone().or_else(|| site.receiver.clone());
                 let enclosing = self.container_sym(f, site.container);
-                self.push_occurrence(&mut graph, f, (site.line, site.col), kind, &site.name, receiver, enclosing, &targets);
+                self.push_occurrence(
+                    &mut graph,
+                    f,
+                    (site.line, site.col),
+                    kind,
+                    &site.name,
+                    receiver,
+                    enclosing,
+                    &targets,
+                );
             }
             for (i, decl) in file.facts.imports.iter().enumerate() {
                 let lookup = self.resolve_import(f, i);
                 let resolved_file = match self.import_module(f, i) {
-                    Ok(Some(Target::File(g))) => Some(self.files[g].file_id),
+                    ModuleTarget::Found(Target::File(g)) => Some(self.files[g].file_id),
                     _ => None,
                 };
                 graph.imports.push(ImportRecord {
@@ -872,7 +1005,10 @@ impl<'a> Resolver<'a> {
                     line: decl.line,
                     module: decl.module.clone(),
                     name: decl.name.clone(),
-                    alias: decl.local.clone().filter(|local| Some(local) != decl.name.as_ref()),
+                    alias: decl
+                        .local
+                        .clone()
+                        .filter(|local| Some(local) != decl.name.as_ref()),
                     resolved_file_id: resolved_file,
                 });
                 let Some(name) = decl.name.as_deref().or(decl.local.as_deref()) else {
@@ -887,7 +1023,16 @@ impl<'a> Resolver<'a> {
                     })
                     .collect();
                 let module = Some(decl.module.clone()).filter(|m| !m.is_empty());
-                self.push_occurrence(&mut graph, f, (decl.line, decl.col), OccurrenceKind::Import, name, module, None, &targets);
+                self.push_occurrence(
+                    &mut graph,
+                    f,
+                    (decl.line, decl.col),
+                    OccurrenceKind::Import,
+                    name,
+                    module,
+                    None,
+                    &targets,
+                );
             }
         }
         graph
@@ -917,7 +1062,28 @@ impl<'a> Resolver<'a> {
             enclosing_id: enclosing.map(|s| s as i64 + 1),
         });
         for &(s, method, confidence) in targets {
-            graph.resolutions.push(ResolutionRecord { occurrence_id: id, symbol_id: s as i64 + 1, method, confidence });
+            graph.resolutions.push(ResolutionRecord {
+                occurrence_id: id,
+                symbol_id: s as i64 + 1,
+                method,
+                confidence,
+            });
+        }
+    }
+}
+
+/// The module an import names, as the resolver sees it.
+enum ModuleTarget {
+    Found(Target),
+    Missing,
+    External,
+}
+
+impl ModuleTarget {
+    fn target(self) -> Option<Target> {
+        match self {
+            ModuleTarget::Found(target) => Some(target),
+            ModuleTarget::Missing | ModuleTarget::External => None,
         }
     }
 }
@@ -931,12 +1097,6 @@ enum Qualified {
     Dead,
     /// The qualifier could not be typed: fall back to the name.
     Unknown,
-}
-
-impl Lookup {
-    fn internal(self) -> Lookup {
-        Lookup { external: false, ..self }
-    }
 }
 
 /// The weaker of two methods (a chain is as sure as its weakest link).

@@ -46,11 +46,36 @@ pub struct Modules {
     pub rust_crates: HashMap<String, String>,
 }
 
+/// Where an import's module text leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModuleLookup {
+    /// To this file of the repository.
+    Found(usize),
+    /// Into the repository, but to no file indexed.
+    Missing,
+    /// Outside the repository (a package, the standard library).
+    External,
+}
+
 /// File extensions tried, in order, for an ECMAScript specifier without one.
 /// From TypeScript's module resolution (`moduleResolution: node`).
 const ECMA_PROBES: &[&str] = &[
-    "", ".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts", "/index.ts",
-    "/index.tsx", "/index.d.ts", "/index.js", "/index.jsx", "/index.mjs",
+    "",
+    ".ts",
+    ".tsx",
+    ".d.ts",
+    ".js",
+    ".jsx",
+    ".mjs",
+    ".cjs",
+    ".mts",
+    ".cts",
+    "/index.ts",
+    "/index.tsx",
+    "/index.d.ts",
+    "/index.js",
+    "/index.jsx",
+    "/index.mjs",
 ];
 
 impl Modules {
@@ -99,15 +124,21 @@ impl Modules {
             ModuleSystem::PythonPackages => self.python_name[i].clone().unwrap_or_default(),
             ModuleSystem::EcmaFiles => strip_extension(&files[i].rel).to_owned(),
             ModuleSystem::RustCrates => {
-                let segments = self.rust_path[i].as_ref().map(|p| p.segments.as_slice()).unwrap_or_default();
-                std::iter::once("crate").chain(segments.iter().map(String::as_str)).collect::<Vec<_>>().join("::")
+                let segments = self.rust_path[i]
+                    .as_ref()
+                    .map(|p| p.segments.as_slice())
+                    .unwrap_or_default();
+                std::iter::once("crate")
+                    .chain(segments.iter().map(String::as_str))
+                    .collect::<Vec<_>>()
+                    .join("::")
             }
         }
     }
 
     /// Python: the file of the module `module` (leading dots relative to
-    /// file `from`). `Err(())` when the module is outside the repository.
-    pub fn python_import(&self, from: usize, module: &str) -> Result<Option<usize>, ()> {
+    /// file `from`).
+    pub fn python_import(&self, from: usize, module: &str) -> ModuleLookup {
         let level = module.chars().take_while(|&c| c == '.').count();
         let rest = &module[level..];
         let absolute = if level == 0 {
@@ -125,11 +156,19 @@ impl Modules {
             base.join(".")
         };
         if let Some(&file) = self.python_files.get(&absolute) {
-            return Ok(Some(file));
+            return ModuleLookup::Found(file);
         }
         let head = absolute.split('.').next().unwrap_or_default();
-        let known = level > 0 || self.python_files.keys().any(|m| m == head || m.starts_with(&format!("{head}.")));
-        if known { Ok(None) } else { Err(()) }
+        let known = level > 0
+            || self
+                .python_files
+                .keys()
+                .any(|m| m == head || m.starts_with(&format!("{head}.")));
+        if known {
+            ModuleLookup::Missing
+        } else {
+            ModuleLookup::External
+        }
     }
 
     /// Python: the submodule `name` of package file `package`.
@@ -141,11 +180,11 @@ impl Modules {
         self.python_files.get(&format!("{own}.{name}")).copied()
     }
 
-    /// ECMAScript: the file a specifier names. `Err(())` for a bare
-    /// specifier (a package outside the repository).
-    pub fn ecma_import(&self, files: &[SourceFile], from: usize, specifier: &str) -> Result<Option<usize>, ()> {
+    /// ECMAScript: the file a specifier names; a bare specifier is a
+    /// package outside the repository.
+    pub fn ecma_import(&self, files: &[SourceFile], from: usize, specifier: &str) -> ModuleLookup {
         if !specifier.starts_with('.') {
-            return Err(());
+            return ModuleLookup::External;
         }
         let dir = files[from].rel.rsplit_once('/').map_or("", |(dir, _)| dir);
         let joined = normalize(&format!("{dir}/{specifier}"));
@@ -158,23 +197,33 @@ impl Modules {
         for stem in &stems {
             for probe in ECMA_PROBES {
                 if let Some(&file) = self.ecma_files.get(&format!("{stem}{probe}")) {
-                    return Ok(Some(file));
+                    return ModuleLookup::Found(file);
                 }
             }
         }
-        Ok(None)
+        ModuleLookup::Missing
     }
 
     /// Rust: the file of module `segments` in the crate of file `from`.
     pub fn rust_module_file(&self, from: usize, segments: &[String]) -> Option<usize> {
         let krate = self.rust_path[from].as_ref()?.krate.clone();
-        self.rust_files.get(&RustModulePath { krate, segments: segments.to_vec() }).copied()
+        self.rust_files
+            .get(&RustModulePath {
+                krate,
+                segments: segments.to_vec(),
+            })
+            .copied()
     }
 
     /// Rust: the root file of the workspace crate called `name`.
     pub fn rust_crate_root(&self, name: &str) -> Option<usize> {
         let krate = self.rust_crates.get(name)?.clone();
-        self.rust_files.get(&RustModulePath { krate, segments: Vec::new() }).copied()
+        self.rust_files
+            .get(&RustModulePath {
+                krate,
+                segments: Vec::new(),
+            })
+            .copied()
     }
 }
 
@@ -194,7 +243,9 @@ fn normalize(path: &str) -> String {
 }
 
 fn strip_extension(rel: &str) -> &str {
-    for ext in [".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".pyi", ".py", ".rs"] {
+    for ext in [
+        ".d.ts", ".tsx", ".ts", ".mts", ".cts", ".jsx", ".js", ".mjs", ".cjs", ".pyi", ".py", ".rs",
+    ] {
         if let Some(stem) = rel.strip_suffix(ext) {
             return stem;
         }
@@ -208,10 +259,16 @@ fn python_module(rel: &str, package_dirs: &std::collections::HashSet<&str>) -> (
     let stem = strip_extension(rel);
     let (dir, file_stem) = stem.rsplit_once('/').map_or(("", stem), |(d, s)| (d, s));
     let is_package = file_stem == "__init__";
-    let mut parts: Vec<&str> = if is_package { Vec::new() } else { vec![file_stem] };
+    let mut parts: Vec<&str> = if is_package {
+        Vec::new()
+    } else {
+        vec![file_stem]
+    };
     let mut current = dir;
     while !current.is_empty() && package_dirs.contains(current) {
-        let (parent, name) = current.rsplit_once('/').map_or(("", current), |(p, n)| (p, n));
+        let (parent, name) = current
+            .rsplit_once('/')
+            .map_or(("", current), |(p, n)| (p, n));
         parts.push(name);
         current = parent;
     }
@@ -230,11 +287,16 @@ fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
         Some(c) if c.dir.is_empty() => (String::new(), rel),
         Some(c) => (c.dir.clone(), &rel[c.dir.len() + 1..]),
         None => match rel.rfind("src/") {
-            Some(at) if at == 0 || rel[..at].ends_with('/') => (rel[..at].trim_end_matches('/').to_owned(), &rel[at..]),
+            Some(at) if at == 0 || rel[..at].ends_with('/') => {
+                (rel[..at].trim_end_matches('/').to_owned(), &rel[at..])
+            }
             _ => (rel.to_owned(), ""),
         },
     };
-    let lone_root = |key: String| RustModulePath { krate: key, segments: Vec::new() };
+    let lone_root = |key: String| RustModulePath {
+        krate: key,
+        segments: Vec::new(),
+    };
     let Some(under_src) = inner.strip_prefix("src/") else {
         return lone_root(rel.to_owned());
     };
@@ -248,7 +310,10 @@ fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
     } else if segments.last().is_some_and(|s| s == "mod") {
         segments.pop();
     }
-    RustModulePath { krate: crate_dir, segments }
+    RustModulePath {
+        krate: crate_dir,
+        segments,
+    }
 }
 
 #[cfg(test)]
@@ -258,18 +323,40 @@ mod tests {
     #[test]
     fn python_modules_follow_packages() {
         let dirs: std::collections::HashSet<&str> = ["shop", "shop/sub"].into_iter().collect();
-        assert_eq!(python_module("shop/__init__.py", &dirs), ("shop".into(), true));
-        assert_eq!(python_module("shop/sub/models.py", &dirs), ("shop.sub.models".into(), false));
-        assert_eq!(python_module("scripts/run.py", &dirs), ("run".into(), false));
-        assert_eq!(python_module("src/shop/__init__.py", &["src/shop"].into_iter().collect()), ("shop".into(), true));
+        assert_eq!(
+            python_module("shop/__init__.py", &dirs),
+            ("shop".into(), true)
+        );
+        assert_eq!(
+            python_module("shop/sub/models.py", &dirs),
+            ("shop.sub.models".into(), false)
+        );
+        assert_eq!(
+            python_module("scripts/run.py", &dirs),
+            ("run".into(), false)
+        );
+        assert_eq!(
+            python_module("src/shop/__init__.py", &["src/shop"].into_iter().collect()),
+            ("shop".into(), true)
+        );
     }
 
     #[test]
     fn rust_modules_follow_the_src_tree() {
-        let crates = vec![RustCrate { dir: String::new(), name: Some("demo".into()) }];
+        let crates = vec![RustCrate {
+            dir: String::new(),
+            name: Some("demo".into()),
+        }];
         let check = |rel: &str, krate: &str, segments: &[&str]| {
             let path = rust_module(rel, &crates);
-            assert_eq!((path.krate.as_str(), path.segments.iter().map(String::as_str).collect::<Vec<_>>()), (krate, segments.to_vec()), "{rel}");
+            assert_eq!(
+                (
+                    path.krate.as_str(),
+                    path.segments.iter().map(String::as_str).collect::<Vec<_>>()
+                ),
+                (krate, segments.to_vec()),
+                "{rel}"
+            );
         };
         check("src/lib.rs", "", &[]);
         check("src/shapes.rs", "", &["shapes"]);
