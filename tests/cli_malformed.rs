@@ -9,7 +9,11 @@
 //!   bad.py           invalid UTF-8                  -> skipped_encoding
 //!   big.py           5000 bytes, --max-file-bytes 1000 -> skipped_size
 //!   loop -> .        directory symlink loop          -> skipped_link
-//!   locked/          chmod 000 directory             -> unreadable (see below)
+//!   locked/          chmod 000 directory             -> unreadable
+//!
+//! Root reads a chmod-000 directory anyway, so when the tests run as root
+//! (as CI does) the index runs as the unprivileged user `nobody` through
+//! util-linux's `setpriv`: the `unreadable` status is exercised on every run.
 
 mod common;
 
@@ -25,10 +29,9 @@ const MAX_BYTES: &str = "1000";
 struct Tree {
     repo: Repo,
     locked: PathBuf,
-    /// Whether `locked/` really is unreadable to this process. Tests run as
-    /// root in CI, and root reads a chmod-000 directory anyway; the
-    /// `unreadable` expectations only apply when it actually is unreadable.
-    locked_unreadable: bool,
+    /// Whether this process can read `locked/` despite chmod 000 (it runs
+    /// as root): then indexing must drop privileges to see it unreadable.
+    privileged: bool,
 }
 
 impl Drop for Tree {
@@ -63,18 +66,36 @@ fn tree() -> Tree {
     std::fs::create_dir(&locked).unwrap();
     std::fs::write(locked.join("hidden.py"), "def hidden():\n    return 1\n").unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
-    let locked_unreadable = std::fs::read_dir(&locked).is_err();
+    let privileged = std::fs::read_dir(&locked).is_ok();
     Tree {
         repo,
         locked,
-        locked_unreadable,
+        privileged,
     }
+}
+
+/// `plumb index` run as `nobody`, for whom chmod 000 means unreadable. The
+/// tree is opened up (except `locked/`) so that `nobody` can write `.plumb/`.
+fn index_unprivileged(t: &Tree, extra: &[&str]) -> Run {
+    std::fs::set_permissions(t.repo.root(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let out = std::process::Command::new("setpriv")
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
+        .arg(bin())
+        .arg("index")
+        .args(extra)
+        .arg(t.repo.root())
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap_or_else(|e| panic!("running as root, the test needs util-linux's setpriv: {e}"));
+    let args: Vec<String> = extra.iter().map(|s| s.to_string()).collect();
+    Run::from(&args, out)
 }
 
 /// The tree, indexed with the small size bound; asserts exit 0.
 fn indexed_tree() -> Tree {
     let t = tree();
-    let run = t.repo.index(&["--max-file-bytes", MAX_BYTES]);
+    let args = ["--max-file-bytes", MAX_BYTES];
+    let run = if t.privileged { index_unprivileged(&t, &args) } else { t.repo.index(&args) };
     assert_eq!(
         run.code, 0,
         "plumb index must succeed on malformed input\n--- stdout ---\n{}\n--- stderr ---\n{}",
@@ -93,16 +114,13 @@ fn status_counts_each_file_by_status() {
     let t = indexed_tree();
     let json = t.repo.ok(&["status"]);
     let files = &json["results"]["files"];
-    // good.py and broken.py, plus locked/hidden.py when root can read it.
-    let indexed = if t.locked_unreadable { 2 } else { 3 };
-    let unreadable = if t.locked_unreadable { 1 } else { 0 };
     let expected = serde_json::json!({
-        "indexed": indexed,
+        "indexed": 2,
         "skipped_size": 1,
         "skipped_binary": 1,
         "skipped_encoding": 1,
         "skipped_link": 1,
-        "unreadable": unreadable,
+        "unreadable": 1,
         "quarantined": 0,
         "timed_out": 0,
     });
@@ -139,18 +157,16 @@ fn status_lists_each_skipped_path_with_its_status_and_reason() {
             "{path} listed twice"
         );
     }
-    let mut expected: std::collections::BTreeMap<String, String> = [
+    let expected: std::collections::BTreeMap<String, String> = [
         ("blob.py", "skipped_binary"),
         ("bad.py", "skipped_encoding"),
         ("big.py", "skipped_size"),
+        ("locked", "unreadable"),
         ("loop", "skipped_link"),
     ]
     .into_iter()
     .map(|(p, s)| (p.to_string(), s.to_string()))
     .collect();
-    if t.locked_unreadable {
-        expected.insert("locked".into(), "unreadable".into());
-    }
     assert_eq!(got, expected, "status results.skipped");
 }
 
@@ -182,10 +198,8 @@ fn skipped_files_contribute_no_symbols() {
         let (code, json) = t.repo.query(&["symbol", name]);
         assert_eq!(code, 1, "{name} lives in a skipped file: {json:#}");
     }
-    if t.locked_unreadable {
-        let (code, _) = t.repo.query(&["symbol", "hidden"]);
-        assert_eq!(code, 1, "hidden lives in an unreadable directory");
-    }
+    let (code, _) = t.repo.query(&["symbol", "hidden"]);
+    assert_eq!(code, 1, "hidden lives in an unreadable directory");
 }
 
 #[test]

@@ -85,7 +85,7 @@ pub struct Run {
 }
 
 impl Run {
-    fn from(args: &[String], out: Output) -> Run {
+    pub fn from(args: &[String], out: Output) -> Run {
         let code = out
             .status
             .code()
