@@ -29,6 +29,10 @@ use resolve::SourceFile;
 use resolve::modules::RustCrate;
 use walk::{Candidate, Limits};
 
+/// Stack of the resolver thread. Chosen: 256 MiB of address space (only
+/// touched pages are committed), far beyond any chain the bounds allow.
+const RESOLVER_STACK_BYTES: usize = 256 * 1024 * 1024;
+
 /// Failures that stop an indexing run. Per-file problems never do: they
 /// become file statuses.
 #[derive(Debug, thiserror::Error)]
@@ -52,9 +56,9 @@ pub enum IndexError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] plumb_store::Error),
-    /// An extraction spec is broken (a defect of plumb, not of the input).
-    #[error(transparent)]
-    Spec(#[from] extract::SpecError),
+    /// The resolver thread could not be started.
+    #[error("cannot start the resolver thread: {0}")]
+    Thread(std::io::Error),
 }
 
 /// Receives progress of a run. Called from worker threads.
@@ -107,7 +111,6 @@ impl Summary {
 /// index atomically.
 pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Summary, IndexError> {
     let started = Instant::now();
-    extract::check_specs()?;
     let root = std::fs::canonicalize(root).map_err(|e| IndexError::BadRoot {
         path: root.to_owned(),
         reason: e.to_string(),
@@ -196,7 +199,20 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
             syntax_errors: 0,
         });
     }
-    let graph = resolve::resolve(&sources, &crates);
+    // Resolution recurses through import and re-export chains; its depth
+    // depends on the input, so it runs on a thread with a generous stack.
+    let graph = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("plumb-resolve".into())
+            .stack_size(RESOLVER_STACK_BYTES)
+            .spawn_scoped(scope, || resolve::resolve(&sources, &crates))
+            .map(|handle| handle.join())
+    });
+    let graph = match graph {
+        Ok(Ok(graph)) => graph,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        Err(source) => return Err(IndexError::Thread(source)),
+    };
     drop(sources);
 
     progress.phase("writing");

@@ -523,6 +523,67 @@ mod tests {
     }
 
     #[test]
+    fn rows_may_reference_rows_written_later() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open_for_write(&dir.path().join("index.db")).unwrap();
+        let writer = store.replace_all().unwrap();
+        let symbol = |id, parent_id| SymbolRecord {
+            id,
+            file_id: 1,
+            name: format!("s{id}"),
+            qualname: format!("s{id}"),
+            kind: SymbolKind::Function,
+            start_line: 1,
+            end_line: 1,
+            start_byte: 0,
+            end_byte: 1,
+            name_line: 1,
+            name_col: 1,
+            signature: None,
+            doc: None,
+            parent_id,
+            exported: false,
+        };
+        writer.symbol(&symbol(1, Some(2))).unwrap();
+        writer.symbol(&symbol(2, None)).unwrap();
+        writer
+            .file(&FileRecord {
+                id: 1,
+                path: "a.rs".into(),
+                language: Some("rust"),
+                hash: None,
+                size: 1,
+                mtime_ns: None,
+                status: FileStatus::Indexed,
+                reason: None,
+                syntax_errors: 0,
+            })
+            .unwrap();
+        writer.commit().unwrap();
+        assert_eq!(store.symbol(1).unwrap().unwrap().parent_id, Some(2));
+    }
+
+    #[test]
+    fn a_dangling_reference_fails_the_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open_for_write(&dir.path().join("index.db")).unwrap();
+        let writer = store.replace_all().unwrap();
+        writer
+            .occurrence(&OccurrenceRecord {
+                id: 1,
+                file_id: 9,
+                line: 1,
+                col: 1,
+                kind: OccurrenceKind::Call,
+                name: "f".into(),
+                receiver: None,
+                enclosing_id: None,
+            })
+            .unwrap();
+        assert!(writer.commit().is_err());
+    }
+
+    #[test]
     fn a_missing_index_is_a_clear_error() {
         let dir = tempfile::tempdir().unwrap();
         let err = Store::open_read_only(&dir.path().join("index.db"))

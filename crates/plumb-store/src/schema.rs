@@ -1,9 +1,10 @@
 //! The SQLite schema and its version. Bump [`SCHEMA_VERSION`] whenever a
 //! statement here changes; an index of another version is rebuilt, never
-//! read with the wrong shape.
+//! read with the wrong shape. Foreign keys are checked at commit
+//! (deferred), since a graph's rows reference each other in any order.
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// Statements creating every table and index, run on an empty database.
 pub const CREATE: &str = r#"
@@ -26,7 +27,7 @@ CREATE TABLE files (
 
 CREATE TABLE symbols (
     id          INTEGER PRIMARY KEY,
-    file_id     INTEGER NOT NULL REFERENCES files(id),
+    file_id     INTEGER NOT NULL REFERENCES files(id) DEFERRABLE INITIALLY DEFERRED,
     name        TEXT NOT NULL,
     qualname    TEXT NOT NULL,
     kind        TEXT NOT NULL,
@@ -38,7 +39,7 @@ CREATE TABLE symbols (
     name_col    INTEGER NOT NULL,
     signature   TEXT,
     doc         TEXT,
-    parent_id   INTEGER REFERENCES symbols(id),
+    parent_id   INTEGER REFERENCES symbols(id) DEFERRABLE INITIALLY DEFERRED,
     exported    INTEGER NOT NULL
 );
 CREATE INDEX symbols_name ON symbols(name);
@@ -47,20 +48,20 @@ CREATE INDEX symbols_parent ON symbols(parent_id);
 
 CREATE TABLE occurrences (
     id           INTEGER PRIMARY KEY,
-    file_id      INTEGER NOT NULL REFERENCES files(id),
+    file_id      INTEGER NOT NULL REFERENCES files(id) DEFERRABLE INITIALLY DEFERRED,
     line         INTEGER NOT NULL,
     col          INTEGER NOT NULL,
     kind         TEXT NOT NULL,
     name         TEXT NOT NULL,
     receiver     TEXT,
-    enclosing_id INTEGER REFERENCES symbols(id)
+    enclosing_id INTEGER REFERENCES symbols(id) DEFERRABLE INITIALLY DEFERRED
 );
 CREATE INDEX occurrences_enclosing ON occurrences(enclosing_id);
 CREATE INDEX occurrences_name ON occurrences(name);
 
 CREATE TABLE resolutions (
-    occurrence_id INTEGER NOT NULL REFERENCES occurrences(id),
-    symbol_id     INTEGER NOT NULL REFERENCES symbols(id),
+    occurrence_id INTEGER NOT NULL REFERENCES occurrences(id) DEFERRABLE INITIALLY DEFERRED,
+    symbol_id     INTEGER NOT NULL REFERENCES symbols(id) DEFERRABLE INITIALLY DEFERRED,
     method        TEXT NOT NULL,
     confidence    REAL NOT NULL,
     PRIMARY KEY (occurrence_id, symbol_id)
@@ -69,12 +70,12 @@ CREATE INDEX resolutions_symbol ON resolutions(symbol_id);
 
 CREATE TABLE imports (
     id               INTEGER PRIMARY KEY,
-    file_id          INTEGER NOT NULL REFERENCES files(id),
+    file_id          INTEGER NOT NULL REFERENCES files(id) DEFERRABLE INITIALLY DEFERRED,
     line             INTEGER NOT NULL,
     module           TEXT NOT NULL,
     name             TEXT,
     alias            TEXT,
-    resolved_file_id INTEGER REFERENCES files(id)
+    resolved_file_id INTEGER REFERENCES files(id) DEFERRABLE INITIALLY DEFERRED
 );
 CREATE INDEX imports_file ON imports(file_id);
 

@@ -142,6 +142,8 @@ struct Resolver<'a> {
     bindings: HashMap<Scope, Vec<Binding<'a>>>,
     import_cache: RefCell<HashMap<(usize, usize), Lookup>>,
     imports_in_progress: RefCell<HashSet<(usize, usize)>>,
+    module_cache: RefCell<HashMap<(usize, usize), ModuleTarget>>,
+    modules_in_progress: RefCell<HashSet<(usize, usize)>>,
 }
 
 /// Resolves every reference of `files` and returns the graph as rows.
@@ -198,6 +200,8 @@ impl<'a> Resolver<'a> {
             bindings: HashMap::new(),
             import_cache: RefCell::default(),
             imports_in_progress: RefCell::default(),
+            module_cache: RefCell::default(),
+            modules_in_progress: RefCell::default(),
         }
     }
 
@@ -463,8 +467,22 @@ impl<'a> Resolver<'a> {
         None
     }
 
-    /// The module an import's module text names.
+    /// The module an import's module text names, computed once; a cycle of
+    /// imports (`use super::*` both ways) resolves to nothing.
     fn import_module(&self, f: usize, i: usize) -> ModuleTarget {
+        if let Some(&done) = self.module_cache.borrow().get(&(f, i)) {
+            return done;
+        }
+        if !self.modules_in_progress.borrow_mut().insert((f, i)) {
+            return ModuleTarget::Missing;
+        }
+        let module = self.import_module_uncached(f, i);
+        self.modules_in_progress.borrow_mut().remove(&(f, i));
+        self.module_cache.borrow_mut().insert((f, i), module);
+        module
+    }
+
+    fn import_module_uncached(&self, f: usize, i: usize) -> ModuleTarget {
         let decl = &self.files[f].facts.imports[i];
         let from_file = |lookup: ModuleLookup| match lookup {
             ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
@@ -913,17 +931,21 @@ impl<'a> Resolver<'a> {
 
     // ---- output
 
-    fn qualname(&self, s: SymId, memo: &mut Vec<Option<String>>) -> String {
+    fn qualname(&self, s: SymId, memo: &mut Vec<Option<String>>, depth: usize) -> String {
         if let Some(done) = &memo[s] {
             return done.clone();
+        }
+        if depth > MAX_CHAIN {
+            // Only a type defined inside its own impl's method can loop here.
+            return self.def(s).name.clone();
         }
         let (f, d) = self.syms[s];
         let def = &self.files[f].facts.defs[d];
         let separator = self.spec(f).separator;
         let prefix = match def.container {
-            Container::Def(p) => self.qualname(self.def_sym[f][p], memo),
+            Container::Def(p) => self.qualname(self.def_sym[f][p], memo, depth + 1),
             Container::Impl(i) => match self.impl_owner[f][i] {
-                Some(owner) if owner != s => self.qualname(owner, memo),
+                Some(owner) if owner != s => self.qualname(owner, memo, depth + 1),
                 _ => {
                     let module = self.modules.qualified_prefix(self.files, f);
                     let ty = self.files[f].facts.impls[i]
@@ -955,7 +977,7 @@ impl<'a> Resolver<'a> {
                 id: s as i64 + 1,
                 file_id: self.files[f].file_id,
                 name: def.name.clone(),
-                qualname: self.qualname(s, &mut memo),
+                qualname: self.qualname(s, &mut memo, 0),
                 kind: def.kind,
                 start_line: def.start_line,
                 end_line: def.end_line,
@@ -1073,6 +1095,7 @@ impl<'a> Resolver<'a> {
 }
 
 /// The module an import names, as the resolver sees it.
+#[derive(Clone, Copy, Debug)]
 enum ModuleTarget {
     Found(Target),
     Missing,
