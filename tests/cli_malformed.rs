@@ -95,7 +95,11 @@ fn index_unprivileged(t: &Tree, extra: &[&str]) -> Run {
 fn indexed_tree() -> Tree {
     let t = tree();
     let args = ["--max-file-bytes", MAX_BYTES];
-    let run = if t.privileged { index_unprivileged(&t, &args) } else { t.repo.index(&args) };
+    let run = if t.privileged {
+        index_unprivileged(&t, &args)
+    } else {
+        t.repo.index(&args)
+    };
     assert_eq!(
         run.code, 0,
         "plumb index must succeed on malformed input\n--- stdout ---\n{}\n--- stderr ---\n{}",

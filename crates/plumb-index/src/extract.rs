@@ -40,6 +40,7 @@ enum Role {
     BindingName,
     BindingField,
     BindingType,
+    BindingValue,
     Name,
     Receiver,
     Path,
@@ -76,6 +77,7 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.name" => Some(Role::BindingName),
                 "binding.field" => Some(Role::BindingField),
                 "binding.type" => Some(Role::BindingType),
+                "binding.value" => Some(Role::BindingValue),
                 "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
                 other => {
                     if let Some(kind) = other.strip_prefix("definition.") {
@@ -123,7 +125,9 @@ struct RawBinding<'t> {
     node: Node<'t>,
     name: Node<'t>,
     is_field: bool,
+    /// The annotation, or the initializer when `from_value`.
     type_node: Node<'t>,
+    from_value: bool,
 }
 
 /// Extracts the facts of one parsed file.
@@ -149,6 +153,7 @@ pub fn extract(
         let mut primary = None;
         let (mut name, mut receiver, mut path) = (None, None, None);
         let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
+        let mut from_value = false;
         for capture in m.captures() {
             let node = capture.node;
             match roles[capture.index as usize] {
@@ -161,6 +166,10 @@ pub fn extract(
                     is_field = true;
                 }
                 Role::BindingType => binding_type = Some(node),
+                Role::BindingValue => {
+                    binding_type = Some(node);
+                    from_value = true;
+                }
                 Role::Ignored => {}
                 role => primary = Some((role, node)),
             }
@@ -199,6 +208,7 @@ pub fn extract(
                         name,
                         is_field,
                         type_node,
+                        from_value,
                     });
                 }
             }
@@ -312,15 +322,29 @@ pub fn extract(
         });
     }
 
-    bindings.sort_by_key(|b| b.node.start_byte());
+    // An annotation beats the initializer of the same declaration.
+    bindings.sort_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.from_value));
+    bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte()));
     let binding_points: Vec<u32> = bindings
         .iter()
         .map(|b| b.node.start_byte() as u32)
         .collect();
     let binding_containers = innermost(&containers, &binding_points);
     let self_name = spec.self_names[0];
-    for (raw, container) in bindings.iter().zip(binding_containers) {
-        let Some(type_text) = normalize_type(text(raw.type_node, bytes)) else {
+    for (raw, mut container) in bindings.iter().zip(binding_containers) {
+        // A binding that is itself a definition (`X = Cart()` at module or
+        // class level) belongs to the scope around that definition.
+        if let Container::Def(d) = container
+            && facts.defs[d].start_byte == raw.node.start_byte() as u32
+        {
+            container = facts.defs[d].container;
+        }
+        let type_text = if raw.from_value {
+            compact(raw.type_node, bytes)
+        } else {
+            normalize_type(text(raw.type_node, bytes))
+        };
+        let Some(type_text) = type_text else {
             continue;
         };
         let Some(mut name) = compact(raw.name, bytes) else {
@@ -343,6 +367,7 @@ pub fn extract(
             name,
             type_text,
             scope,
+            from_value: raw.from_value,
         });
     }
 
@@ -430,10 +455,32 @@ fn position(node: Node<'_>) -> (u32, u32) {
     (point.row as u32 + 1, point.column as u32 + 1)
 }
 
-/// A node's text with all whitespace removed, if short enough to be a path.
+/// A node's text as a compact expression (whitespace folded, and dropped
+/// next to punctuation: `self . cart` → `self.cart`, `new  Cart ()` →
+/// `new Cart()`), if short enough to be useful.
 fn compact(node: Node<'_>, bytes: &[u8]) -> Option<String> {
     let raw = text(node, bytes);
-    (raw.len() <= MAX_RECEIVER).then(|| raw.split_whitespace().collect())
+    (raw.len() <= MAX_RECEIVER).then(|| compact_expression(raw))
+}
+
+/// Folds whitespace in an expression, keeping one space only between two
+/// word characters.
+pub fn compact_expression(raw: &str) -> String {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let mut out = String::with_capacity(raw.len());
+    let mut pending_space = false;
+    for c in raw.chars() {
+        if c.is_whitespace() {
+            pending_space = true;
+            continue;
+        }
+        if pending_space && out.chars().last().is_some_and(is_word) && is_word(c) {
+            out.push(' ');
+        }
+        pending_space = false;
+        out.push(c);
+    }
+    out
 }
 
 /// Cuts `text` to at most `max` bytes at a character boundary, marking the cut.
@@ -615,15 +662,18 @@ mod tests {
                 "call Cart None Def(3)",
             ]
         );
-        assert_eq!(f.bindings.len(), 1);
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str(), b.from_value, b.scope))
+            .collect();
         assert_eq!(
-            (
-                f.bindings[0].name.as_str(),
-                f.bindings[0].type_text.as_str()
-            ),
-            ("c", "Cart")
+            bindings,
+            vec![
+                ("size", "3", true, Container::Def(0)),
+                ("c", "Cart()", true, Container::Def(3))
+            ]
         );
-        assert_eq!(f.bindings[0].scope, Container::Def(3));
     }
 
     #[test]
@@ -666,7 +716,7 @@ mod tests {
             .collect();
         assert_eq!(
             bindings,
-            vec![("self.r", "f64"), ("x", "f64"), ("c", "Circle")]
+            vec![("self.r", "f64"), ("x", "f64"), ("c", "Circle::new()")]
         );
     }
 

@@ -84,8 +84,12 @@ pub struct RefFact {
 pub struct BindingFact {
     /// The bound name: a local (`c`) or an attribute (`self.cart`).
     pub name: String,
-    /// The type text as written (`Cart`, `&mut Cart`, `models.Cart`).
+    /// The type as written and reduced to a path (`Cart`, `models.Cart`),
+    /// or, when `from_value`, the initializer expression (`Cart()`,
+    /// `make_cart()`, `new Cart()`, `Cart::new()`), whitespace compacted.
     pub type_text: String,
+    /// Whether `type_text` is an initializer whose type is to be inferred.
+    pub from_value: bool,
     /// The scope it is visible in: the enclosing function for locals and
     /// parameters, the enclosing type for attributes and fields.
     pub scope: Container,

@@ -19,7 +19,8 @@
 //! | `@binding` | a declaration | a name that gets a type from an annotation or a constructor |
 //! | `@binding.name` | a pattern | the bound local (or `self.x` / `this.x` attribute) |
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
-//! | `@binding.type` | a type or callee | the type text |
+//! | `@binding.type` | a type | the annotated type |
+//! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
 mod ecma;

@@ -22,6 +22,7 @@ use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
+use crate::typetext::normalize_type;
 use modules::{ModuleLookup, Modules, RustCrate};
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
@@ -123,6 +124,7 @@ struct Binding<'a> {
     file: usize,
     name: &'a str,
     type_text: &'a str,
+    from_value: bool,
     container: Container,
 }
 
@@ -144,6 +146,8 @@ struct Resolver<'a> {
     imports_in_progress: RefCell<HashSet<(usize, usize)>>,
     module_cache: RefCell<HashMap<(usize, usize), ModuleTarget>>,
     modules_in_progress: RefCell<HashSet<(usize, usize)>>,
+    binding_cache: RefCell<HashMap<(Scope, String), Option<SymId>>>,
+    bindings_in_progress: RefCell<HashSet<(Scope, String)>>,
 }
 
 /// Resolves every reference of `files` and returns the graph as rows.
@@ -202,6 +206,8 @@ impl<'a> Resolver<'a> {
             imports_in_progress: RefCell::default(),
             module_cache: RefCell::default(),
             modules_in_progress: RefCell::default(),
+            binding_cache: RefCell::default(),
+            bindings_in_progress: RefCell::default(),
         }
     }
 
@@ -333,6 +339,7 @@ impl<'a> Resolver<'a> {
                     file: f,
                     name: &binding.name,
                     type_text: &binding.type_text,
+                    from_value: binding.from_value,
                     container: binding.scope,
                 });
             }
@@ -712,6 +719,9 @@ impl<'a> Resolver<'a> {
         if depth > MAX_CHAIN {
             return None;
         }
+        if receiver.ends_with(')') || receiver.starts_with("new ") {
+            return self.expression_type(f, c, receiver, depth + 1);
+        }
         let mut current = c;
         loop {
             let scope = match current {
@@ -756,6 +766,8 @@ impl<'a> Resolver<'a> {
         None
     }
 
+    /// The type of the binding `name` in `scope`, computed once; a binding
+    /// whose type depends on itself (`x = x.next()`) has none.
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
         let binding = self
             .bindings
@@ -763,13 +775,102 @@ impl<'a> Resolver<'a> {
             .iter()
             .rev()
             .find(|b| b.name == name)?;
-        let separator = self.spec(binding.file).separator;
-        let segments: Vec<&str> = binding.type_text.split(separator).collect();
-        let lookup = self.resolve_path(binding.file, binding.container, &segments)?;
+        let key = (scope, name.to_owned());
+        if let Some(&done) = self.binding_cache.borrow().get(&key) {
+            return done;
+        }
+        if !self.bindings_in_progress.borrow_mut().insert(key.clone()) {
+            return None;
+        }
+        let ty = if binding.from_value {
+            self.expression_type(binding.file, binding.container, binding.type_text, 0)
+        } else {
+            self.type_from_text(binding.file, binding.container, binding.type_text)
+        };
+        self.bindings_in_progress.borrow_mut().remove(&key);
+        self.binding_cache.borrow_mut().insert(key, ty);
+        ty
+    }
+
+    /// The type a written type path names in container `c` of file `f`.
+    fn type_from_text(&self, f: usize, c: Container, text: &str) -> Option<SymId> {
+        let path = normalize_type(text)?;
+        if path == "Self" {
+            return self.enclosing_type(f, c);
+        }
+        let segments: Vec<&str> = path.split(self.spec(f).separator).collect();
+        let lookup = self.resolve_path(f, c, &segments)?;
         lookup.targets.into_iter().find_map(|t| match t {
             Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
             _ => None,
         })
+    }
+
+    /// The type an expression evaluates to, where plumb can tell: a
+    /// constructor call or struct literal, a call of a function or method
+    /// with a return annotation, or a typed name or attribute.
+    fn expression_type(&self, f: usize, c: Container, text: &str, depth: usize) -> Option<SymId> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        let text = text.trim();
+        let text = text.strip_prefix("await ").unwrap_or(text);
+        if let Some(constructed) = text.strip_prefix("new ") {
+            let callee = constructed.split('(').next().unwrap_or(constructed);
+            return self.type_from_text(f, c, callee);
+        }
+        if text.ends_with('}')
+            && let Some(open) = text.find('{')
+            && self.system(f) == ModuleSystem::RustCrates
+        {
+            return self.type_from_text(f, c, &text[..open]);
+        }
+        if text.ends_with(')') {
+            let open = matching_open(text)?;
+            let callee = text[..open].trim_end();
+            let callee = callee.strip_suffix('>').map_or(callee, |generic| {
+                // `f::<T>()`: drop the turbofish.
+                generic.rfind("::<").map_or(generic, |at| &generic[..at])
+            });
+            let separator = self.spec(f).separator;
+            let (qualifier, name) = match callee.rfind(separator) {
+                Some(at) => (Some(&callee[..at]), &callee[at + separator.len()..]),
+                None => (None, callee),
+            };
+            let site = RefFact {
+                name: name.to_owned(),
+                kind: OccurrenceKind::Call,
+                line: 0,
+                col: 0,
+                receiver: qualifier.map(str::to_owned),
+                path: None,
+                container: c,
+            };
+            return self
+                .resolve_ref(f, &site)
+                .into_iter()
+                .find_map(|(s, method, _)| {
+                    if method == Resolution::NameOnly {
+                        None
+                    } else if self.def(s).kind.is_type() {
+                        Some(s)
+                    } else {
+                        self.return_type(s)
+                    }
+                });
+        }
+        self.receiver_type(f, c, text, depth + 1)
+    }
+
+    /// The type a function's return annotation names, read from its signature.
+    fn return_type(&self, s: SymId) -> Option<SymId> {
+        let (f, d) = self.syms[s];
+        let def = &self.files[f].facts.defs[d];
+        if !def.kind.is_callable() {
+            return None;
+        }
+        let text = return_annotation(def.signature.as_deref()?)?;
+        self.type_from_text(f, def.container, text)
     }
 
     // ---- sites
@@ -837,7 +938,11 @@ impl<'a> Resolver<'a> {
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
         if !is_path {
-            return Qualified::Unknown;
+            // A call or construction: `make().total()`, `new Cart().total()`.
+            return match self.receiver_type(f, site.container, qualifier, 0) {
+                Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+                None => Qualified::Unknown,
+            };
         }
         let segments: Vec<&str> = qualifier.split(spec.separator).collect();
         if let Some(lookup) = self.resolve_path(f, site.container, &segments) {
@@ -1122,6 +1227,50 @@ enum Qualified {
     Unknown,
 }
 
+/// Index of the `(` matching the `)` that ends `text`.
+fn matching_open(text: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The return annotation of a signature: what follows `->` (Python, Rust)
+/// or `:` (TypeScript) after the parameter list.
+fn return_annotation(signature: &str) -> Option<&str> {
+    let open = signature.find('(')?;
+    let mut depth = 0i32;
+    let mut close = None;
+    for (i, c) in signature[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    close = Some(open + i);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let rest = signature[close? + 1..].trim_start();
+    let rest = rest.strip_prefix("->").or_else(|| rest.strip_prefix(':'))?;
+    let rest = rest.split(" where ").next()?.trim();
+    let rest = rest.trim_end_matches("=>").trim_end();
+    (!rest.is_empty()).then_some(rest)
+}
+
 /// The weaker of two methods (a chain is as sure as its weakest link).
 fn weaker(a: Resolution, b: Resolution) -> Resolution {
     a.max(b)
@@ -1135,5 +1284,123 @@ fn confidence(method: Resolution) -> f64 {
         Resolution::Receiver => RECEIVER_CONFIDENCE,
         Resolution::Inheritance => INHERITANCE_CONFIDENCE,
         Resolution::NameOnly => NAME_ONLY_UNIQUE_CONFIDENCE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use plumb_lang::Language;
+
+    use super::{ResolvedGraph, SourceFile, matching_open, resolve, return_annotation};
+    use crate::parse::{FileOutcome, check_and_extract};
+
+    /// Resolves a multi-file fixture (`//- path` headers) and returns, for
+    /// every call site named `name`, `enclosing -> target [method]`.
+    fn calls_named(fixture: &str, name: &str) -> Vec<String> {
+        let mut files = Vec::new();
+        for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
+            let (path, code) = chunk.split_once('\n').unwrap();
+            let language = Language::from_path(std::path::Path::new(path.trim())).unwrap();
+            let FileOutcome::Indexed(facts) =
+                check_and_extract(language, code.as_bytes(), Duration::from_secs(5))
+            else {
+                panic!("{path} did not extract");
+            };
+            files.push(SourceFile {
+                file_id: files.len() as i64 + 1,
+                rel: path.trim().to_owned(),
+                language,
+                facts,
+            });
+        }
+        let graph: ResolvedGraph = resolve(&files, &[]);
+        let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
+        let mut out = Vec::new();
+        for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
+            for resolution in graph
+                .resolutions
+                .iter()
+                .filter(|r| r.occurrence_id == occurrence.id)
+            {
+                let within = occurrence.enclosing_id.map_or("-".to_owned(), qualname);
+                out.push(format!(
+                    "{within} -> {} [{}]",
+                    qualname(resolution.symbol_id),
+                    resolution.method
+                ));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn return_annotations_type_call_results() {
+        let got = calls_named(
+            "//- shop.py\nclass Cart:\n    def total(self): pass\n\nclass Order:\n    def total(self): pass\n\ndef make() -> Cart:\n    return Cart()\n\ndef use():\n    c = make()\n    c.total()\n    make().total()\n",
+            "total",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "shop.use -> shop.Cart.total [receiver]",
+                "shop.use -> shop.Cart.total [receiver]"
+            ]
+        );
+    }
+
+    #[test]
+    fn rust_self_returning_constructors_type_locals() {
+        let got = calls_named(
+            "//- src/lib.rs\npub struct Cart;\nimpl Cart {\n    pub fn new() -> Self { Cart }\n    pub fn total(&self) -> u32 { 0 }\n}\npub struct Order;\nimpl Order { pub fn total(&self) -> u32 { 1 } }\npub fn run() -> u32 {\n    let c = Cart::new();\n    let o = Order {};\n    c.total() + o.total()\n}\n",
+            "total",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "crate::run -> crate::Cart::total [receiver]",
+                "crate::run -> crate::Order::total [receiver]"
+            ]
+        );
+    }
+
+    #[test]
+    fn module_level_bindings_are_visible_in_functions() {
+        let got = calls_named(
+            "//- src/app.ts\nclass Cart { total(): number { return 0; } }\nclass Order { total(): number { return 1; } }\nconst cart = new Cart();\nexport function run() { return cart.total(); }\n",
+            "total",
+        );
+        assert_eq!(got, vec!["src/app.run -> src/app.Cart.total [receiver]"]);
+    }
+
+    #[test]
+    fn return_annotations_are_read_from_signatures() {
+        assert_eq!(
+            return_annotation("def make(a, b=(1, 2)) -> Cart"),
+            Some("Cart")
+        );
+        assert_eq!(
+            return_annotation("pub fn new(r: f64) -> Self"),
+            Some("Self")
+        );
+        assert_eq!(
+            return_annotation("fn get<T>(&self) -> Option<&T> where T: Clone"),
+            Some("Option<&T>")
+        );
+        assert_eq!(
+            return_annotation("function make(a: number): Cart"),
+            Some("Cart")
+        );
+        assert_eq!(return_annotation("make = (): Cart =>"), Some("Cart"));
+        assert_eq!(return_annotation("def f(self)"), None);
+        assert_eq!(return_annotation("class Cart(Base)"), None);
+    }
+
+    #[test]
+    fn the_last_call_is_split_off() {
+        assert_eq!(matching_open("a.b(c(d)).e(f)"), Some(11));
+        assert_eq!(matching_open("make()"), Some(4));
+        assert_eq!(matching_open("x"), None);
     }
 }

@@ -39,7 +39,7 @@
 ; ---- bindings that give a local or field a type
 (variable_declarator
   name: (identifier) @binding.name
-  value: (new_expression constructor: (_) @binding.type)) @binding
+  value: (_) @binding.value) @binding
 (assignment_expression
-  left: (member_expression) @binding.name
-  right: (new_expression constructor: (_) @binding.type)) @binding
+  left: [(identifier) (member_expression)] @binding.name
+  right: (_) @binding.value) @binding

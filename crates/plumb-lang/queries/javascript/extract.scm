@@ -4,3 +4,6 @@
 (class_heritage (identifier) @name @reference.inherit)
 (class_heritage
   (member_expression object: (_) @receiver property: (_) @name) @reference.inherit)
+(field_definition
+  property: (property_identifier) @binding.field
+  value: (_) @binding.value) @binding

@@ -35,7 +35,7 @@
 ; ---- bindings that give a local or attribute a type
 (assignment
   left: [(identifier) (attribute)] @binding.name
-  right: (call function: [(identifier) (attribute)] @binding.type)) @binding
+  right: (_) @binding.value) @binding
 (assignment
   left: [(identifier) (attribute)] @binding.name
   type: (type) @binding.type) @binding

@@ -52,12 +52,7 @@
 
 ; ---- bindings that give a local a type
 (let_declaration pattern: (identifier) @binding.name type: (_) @binding.type) @binding
-(let_declaration
-  pattern: (identifier) @binding.name
-  value: (call_expression function: (scoped_identifier path: (_) @binding.type))) @binding
-(let_declaration
-  pattern: (identifier) @binding.name
-  value: (struct_expression name: (_) @binding.type)) @binding
+(let_declaration pattern: (identifier) @binding.name value: (_) @binding.value) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
 

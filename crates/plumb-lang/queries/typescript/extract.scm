@@ -34,7 +34,7 @@
 (public_field_definition name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition
   name: (_) @binding.field
-  value: (new_expression constructor: (_) @binding.type)) @binding
+  value: (_) @binding.value) @binding
 (required_parameter
   (accessibility_modifier)
   pattern: (identifier) @binding.field
