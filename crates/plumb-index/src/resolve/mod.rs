@@ -1138,9 +1138,16 @@ impl<'a> Resolver<'a> {
                         .filter(|local| Some(local) != decl.name.as_ref()),
                     resolved_file_id: resolved_file,
                 });
-                let Some(name) = decl.name.as_deref().or(decl.local.as_deref()) else {
+                // A module import names a file, not a symbol: the imports
+                // table records it; an occurrence would only look unresolved.
+                let names_module = !lookup.targets.is_empty()
+                    && lookup.targets.iter().all(|t| matches!(t, Target::File(_)));
+                let Some(name) = decl.name.as_deref() else {
                     continue;
                 };
+                if names_module {
+                    continue;
+                }
                 let targets: Vec<(SymId, Resolution, f64)> = lookup
                     .targets
                     .iter()
