@@ -24,6 +24,14 @@ fetch_crate() {
   (cd "$work" && cargo vendor --quiet --versioned-dirs vendor > /dev/null)
   mv "$work/vendor/$name-$version" "$dest"
   rm -rf "$work"
+  standalone_crate "$dest"
+}
+
+# bench/corpora/ lies inside plumb's own Cargo workspace; an empty [workspace] table makes a
+# vendored crate its own workspace root so that cargo (and rust-analyzer) accept it there.
+# Only Cargo.toml changes; no source file does.
+standalone_crate() {
+  grep -q '^\[workspace\]' "$1/Cargo.toml" || printf '\n[workspace]\n' >> "$1/Cargo.toml"
 }
 
 fetch_pypi() {
@@ -47,11 +55,12 @@ fetch_npm() {
   rm -rf "$work"
 }
 
-while read -r registry name version; do
+while read -r registry name version _role; do
   case "$registry" in ''|'#'*) continue ;; esac
   want "$name" || continue
   dest="$out/$registry/$name-$version"
   if [ -d "$dest" ]; then
+    [ "$registry" = crates ] && standalone_crate "$dest"
     echo "have  $registry $name $version"
     continue
   fi

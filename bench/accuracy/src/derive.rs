@@ -1,0 +1,1613 @@
+//! Derives questions and their answers from a SCIP index (scip-python, scip-typescript,
+//! rust-analyzer). See README.md ("Accuracy") for the rules; the short form:
+//!
+//! * A definition is an occurrence with the Definition role. Its span is the indexer's
+//!   `enclosing_range`; where the indexer gives none for a function or type, the span is
+//!   computed from the source (Python: indentation; TypeScript and Rust: braces).
+//! * The enclosing symbol of a site is the innermost definition whose span contains it
+//!   (parameters and the file's own module excluded), else the file's top level.
+//! * A call is an occurrence followed by `(` (after generic arguments), or preceded by
+//!   `new` (TypeScript) or `@` (Python decorators).
+//! * Direct supertypes come from the declaration header (`class A(B)`, `extends`/`implements`,
+//!   `trait A: B`, `impl B for A`): the indexer's occurrences inside it.
+
+use crate::model::{Expect, Key, Question, QuestionSet};
+use anyhow::{bail, Context, Result};
+use protobuf::Message;
+use scip::types::descriptor::Suffix;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::path::Path;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Lang {
+    Python,
+    TypeScript,
+    Rust,
+}
+
+impl Lang {
+    pub fn parse(s: &str) -> Result<Lang> {
+        Ok(match s {
+            "python" => Lang::Python,
+            "typescript" => Lang::TypeScript,
+            "rust" => Lang::Rust,
+            _ => bail!("unknown language {s}"),
+        })
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "python",
+            Lang::TypeScript => "typescript",
+            Lang::Rust => "rust",
+        }
+    }
+}
+
+/// Position as (line, column), both 0-based, as SCIP gives them.
+type Pos = (u32, u32);
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Sort {
+    Type,
+    Function,
+    Value,
+    Module,
+    Macro,
+    Other,
+}
+
+#[derive(Debug, Clone)]
+struct Def {
+    sym: String,
+    doc: usize,
+    name_start: Pos,
+    name_end: Pos,
+    /// Span of the whole definition, if known.
+    span: Option<(Pos, Pos)>,
+    /// Whether the indexer gave the span (as opposed to computing it from the source).
+    local: bool,
+    sort: Sort,
+    name: String,
+    /// Descriptors (name, suffix), for qualified names and parents.
+    descs: Vec<(String, Suffix)>,
+    /// The file's own module definition (Rust's `mod/` at 0:0, TypeScript's file namespace).
+    file_module: bool,
+}
+
+impl Def {
+    fn key(&self, docs: &[Doc]) -> Key {
+        format!("{}:{}", docs[self.doc].path, self.name_start.0 + 1)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Occ {
+    start: Pos,
+    end: Pos,
+    sym: String,
+    def: bool,
+}
+
+struct Doc {
+    path: String,
+    lines: Vec<Vec<char>>,
+    occs: Vec<Occ>,
+    /// Indices into `defs` of definitions in this document that can enclose sites, sorted
+    /// by span start.
+    scopes: Vec<usize>,
+}
+
+struct Impl {
+    doc: usize,
+    body: (Pos, Pos),
+    trait_sym: Option<String>,
+    self_sym: Option<String>,
+}
+
+pub struct Derived {
+    lang: Lang,
+    docs: Vec<Doc>,
+    defs: Vec<Def>,
+    /// Global symbol -> index of its (first) definition.
+    by_sym: HashMap<String, usize>,
+    def_count: HashMap<String, usize>,
+    /// Global symbol -> its non-definition occurrences (doc, occurrence index).
+    refs: HashMap<String, Vec<(usize, usize)>>,
+    /// Supertype symbol -> direct subtype symbols (header-derived).
+    subtypes: BTreeMap<String, BTreeSet<String>>,
+    supertypes: HashMap<String, BTreeSet<String>>,
+    impls: Vec<Impl>,
+    /// Method symbol -> parent type symbol (Rust: the impl's self type).
+    parent: HashMap<String, String>,
+    /// Method symbol -> the trait of the impl it is in (Rust).
+    impl_trait: HashMap<String, String>,
+    pub stats: BTreeMap<String, usize>,
+}
+
+fn suffix_of(d: &scip::types::Descriptor) -> Suffix {
+    d.suffix.enum_value_or(Suffix::UnspecifiedSuffix)
+}
+
+fn range_of(r: &[i32]) -> Option<(Pos, Pos)> {
+    match r.len() {
+        3 => Some(((r[0] as u32, r[1] as u32), (r[0] as u32, r[2] as u32))),
+        4 => Some(((r[0] as u32, r[1] as u32), (r[2] as u32, r[3] as u32))),
+        _ => None,
+    }
+}
+
+fn clean_name(n: &str) -> String {
+    let n = n.trim_matches('`');
+    if n == "<constructor>" {
+        return "constructor".into();
+    }
+    for p in ["<get>", "<set>"] {
+        if let Some(rest) = n.strip_prefix(p) {
+            return rest.to_string();
+        }
+    }
+    n.to_string()
+}
+
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
+}
+
+impl Doc {
+    fn char_at(&self, p: Pos) -> Option<char> {
+        self.lines.get(p.0 as usize).and_then(|l| l.get(p.1 as usize)).copied()
+    }
+    fn next_pos(&self, p: Pos) -> Option<Pos> {
+        let line = self.lines.get(p.0 as usize)?;
+        if (p.1 as usize) + 1 < line.len() {
+            Some((p.0, p.1 + 1))
+        } else {
+            let mut l = p.0 + 1;
+            while (l as usize) < self.lines.len() {
+                if !self.lines[l as usize].is_empty() {
+                    return Some((l, 0));
+                }
+                l += 1;
+            }
+            None
+        }
+    }
+    /// First non-whitespace position at or after `p`.
+    fn skip_ws(&self, mut p: Pos) -> Option<Pos> {
+        loop {
+            match self.char_at(p) {
+                Some(c) if !c.is_whitespace() => return Some(p),
+                Some(_) => p = self.next_pos(p)?,
+                None => p = self.next_pos((p.0, p.1.saturating_sub(1).max(p.1)))
+                    .filter(|q| *q != p)
+                    .or_else(|| {
+                        let l = p.0 + 1;
+                        ((l as usize) < self.lines.len()).then_some((l, 0))
+                    })?,
+            }
+        }
+    }
+    fn text_before(&self, p: Pos) -> String {
+        self.lines
+            .get(p.0 as usize)
+            .map(|l| l[..(p.1 as usize).min(l.len())].iter().collect())
+            .unwrap_or_default()
+    }
+    fn line_text(&self, l: u32) -> String {
+        self.lines.get(l as usize).map(|l| l.iter().collect()).unwrap_or_default()
+    }
+
+    /// Matches braces from `open` (a `{`), skipping strings and comments. Returns the
+    /// position of the matching `}`.
+    fn match_brace(&self, open: Pos, lang: Lang) -> Option<Pos> {
+        let mut depth = 0i32;
+        let mut l = open.0 as usize;
+        let mut c = open.1 as usize;
+        let mut in_block_comment = false;
+        while l < self.lines.len() {
+            let line = &self.lines[l];
+            while c < line.len() {
+                let ch = line[c];
+                let next = line.get(c + 1).copied();
+                if in_block_comment {
+                    if ch == '*' && next == Some('/') {
+                        in_block_comment = false;
+                        c += 1;
+                    }
+                    c += 1;
+                    continue;
+                }
+                match ch {
+                    '/' if next == Some('/') => break,
+                    '/' if next == Some('*') => {
+                        in_block_comment = true;
+                        c += 1;
+                    }
+                    '"' | '`' => {
+                        // Skip to the closing quote on this line (template literals spanning
+                        // lines are rare in declarations; good enough for span fallback).
+                        let q = ch;
+                        c += 1;
+                        while c < line.len() && line[c] != q {
+                            if line[c] == '\\' {
+                                c += 1;
+                            }
+                            c += 1;
+                        }
+                    }
+                    '\'' => {
+                        if lang == Lang::Rust {
+                            // char literal ('x', '\n', '{') or lifetime ('a)
+                            if line.get(c + 2) == Some(&'\'') {
+                                c += 2;
+                            } else if next == Some('\\') {
+                                while c + 1 < line.len() && line[c + 1] != '\'' {
+                                    c += 1;
+                                }
+                                c += 1;
+                            }
+                        } else {
+                            c += 1;
+                            while c < line.len() && line[c] != '\'' {
+                                if line[c] == '\\' {
+                                    c += 1;
+                                }
+                                c += 1;
+                            }
+                        }
+                    }
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            return Some((l as u32, c as u32));
+                        }
+                    }
+                    _ => {}
+                }
+                c += 1;
+            }
+            l += 1;
+            c = 0;
+        }
+        None
+    }
+
+    /// From `from`, the first `{` or `;` at paren/bracket depth 0 (and angle depth 0 for
+    /// `<`/`>` not part of `=>`/`->`). Returns (position, char).
+    fn find_body_start(&self, from: Pos, stop_at_where: bool) -> Option<(Pos, char)> {
+        let mut depth = 0i32;
+        let mut l = from.0 as usize;
+        let mut c = from.1 as usize;
+        let limit = (from.0 as usize + 60).min(self.lines.len());
+        while l < limit {
+            let line = &self.lines[l];
+            while c < line.len() {
+                let ch = line[c];
+                let prev = if c > 0 { Some(line[c - 1]) } else { None };
+                match ch {
+                    '/' if line.get(c + 1) == Some(&'/') => break,
+                    '(' | '[' | '<' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    '>' if prev != Some('=') && prev != Some('-') => depth -= 1,
+                    '{' | ';' | '=' if depth <= 0 => {
+                        if ch == '=' && line.get(c + 1) == Some(&'>') {
+                        } else if ch == '=' {
+                            // `type X = ...;`, `const X: T = ...;`: the body is the rest.
+                        } else {
+                            return Some(((l as u32, c as u32), ch));
+                        }
+                    }
+                    'w' if stop_at_where && depth <= 0 => {
+                        let word: String = line[c..].iter().take(6).collect();
+                        if word.starts_with("where") && (prev.is_none_or(|p| !is_ident(p))) && !word[5..].starts_with(|x: char| is_ident(x)) {
+                            return Some(((l as u32, c as u32), 'w'));
+                        }
+                    }
+                    _ => {}
+                }
+                c += 1;
+            }
+            l += 1;
+            c = 0;
+        }
+        None
+    }
+
+    /// Python: the span of a block opened on `line`: up to the last line indented deeper.
+    fn python_block_end(&self, line: u32) -> Pos {
+        let indent = |l: &Vec<char>| l.iter().take_while(|c| c.is_whitespace()).count();
+        let base = indent(&self.lines[line as usize]);
+        let mut last = line;
+        let mut l = line as usize + 1;
+        let mut open_parens = 0i32;
+        // Lines continuing the header (open parentheses) belong to it.
+        for ch in self.lines[line as usize].iter() {
+            match ch {
+                '(' | '[' => open_parens += 1,
+                ')' | ']' => open_parens -= 1,
+                _ => {}
+            }
+        }
+        while l < self.lines.len() {
+            let text = &self.lines[l];
+            let blank = text.iter().all(|c| c.is_whitespace());
+            if !blank {
+                if open_parens <= 0 && indent(text) <= base {
+                    break;
+                }
+                for ch in text.iter() {
+                    match ch {
+                        '(' | '[' => open_parens += 1,
+                        ')' | ']' => open_parens -= 1,
+                        _ => {}
+                    }
+                }
+                last = l as u32;
+            }
+            l += 1;
+        }
+        (last, self.lines[last as usize].len() as u32)
+    }
+}
+
+fn contains(span: (Pos, Pos), p: Pos) -> bool {
+    span.0 <= p && p <= span.1
+}
+
+impl Derived {
+    pub fn load(lang: Lang, scip_path: &Path, root: &Path) -> Result<Derived> {
+        let bytes = std::fs::read(scip_path).with_context(|| format!("reading {}", scip_path.display()))?;
+        let index = scip::types::Index::parse_from_bytes(&bytes).context("decoding SCIP")?;
+        let mut d = Derived {
+            lang,
+            docs: vec![],
+            defs: vec![],
+            by_sym: HashMap::new(),
+            def_count: HashMap::new(),
+            refs: HashMap::new(),
+            subtypes: BTreeMap::new(),
+            supertypes: HashMap::new(),
+            impls: vec![],
+            parent: HashMap::new(),
+            impl_trait: HashMap::new(),
+            stats: BTreeMap::new(),
+        };
+        let mut documents: Vec<_> = index.documents.iter().collect();
+        documents.sort_by(|a, b| a.relative_path.cmp(&b.relative_path));
+        for (di, document) in documents.iter().enumerate() {
+            let path = document.relative_path.clone();
+            let text = std::fs::read_to_string(root.join(&path)).unwrap_or_default();
+            let lines: Vec<Vec<char>> = text.split('\n').map(|l| l.trim_end_matches('\r').chars().collect()).collect();
+            let mut occs = Vec::new();
+            let mut seen: HashSet<(Pos, String)> = HashSet::new();
+            for o in &document.occurrences {
+                let Some((start, end)) = range_of(&o.range) else { continue };
+                if o.symbol.is_empty() || !seen.insert((start, o.symbol.clone())) {
+                    continue;
+                }
+                let is_def = o.symbol_roles & 1 != 0;
+                let local = o.symbol.starts_with("local ");
+                if is_def {
+                    let (sort, name, descs) = if local {
+                        (Sort::Other, String::new(), vec![])
+                    } else {
+                        match scip::symbol::parse_symbol(&o.symbol) {
+                            Ok(s) => {
+                                let descs: Vec<(String, Suffix)> =
+                                    s.descriptors.iter().map(|x| (x.name.clone(), suffix_of(x))).collect();
+                                let last = descs.last().map(|x| x.1).unwrap_or(Suffix::UnspecifiedSuffix);
+                                let sort = match last {
+                                    Suffix::Type => Sort::Type,
+                                    Suffix::Method => Sort::Function,
+                                    Suffix::Term => Sort::Value,
+                                    Suffix::Namespace => Sort::Module,
+                                    Suffix::Macro => Sort::Macro,
+                                    _ => Sort::Other,
+                                };
+                                let name = clean_name(&descs.last().map(|x| x.0.clone()).unwrap_or_default());
+                                (sort, name, descs)
+                            }
+                            Err(_) => (Sort::Other, String::new(), vec![]),
+                        }
+                    };
+                    let given = range_of(&o.enclosing_range);
+                    // The file's own module: at 0:0, empty (TypeScript) or spanning the file (rust-analyzer).
+                    let file_module = sort == Sort::Module && start == (0, 0) && (start == end || end.0 > start.0);
+                    let sym = if local { format!("{}@{}", o.symbol, di) } else { o.symbol.clone() };
+                    d.defs.push(Def {
+                        sym: sym.clone(),
+                        doc: di,
+                        name_start: start,
+                        name_end: end,
+                        span: given,
+                        local,
+                        sort,
+                        name,
+                        descs,
+                        file_module,
+                    });
+                    *d.stats.entry(format!("defs_{}", if given.is_some() { "with_span" } else { "without_span" })).or_default() += 1;
+                }
+                occs.push(Occ { start, end, sym: o.symbol.clone(), def: is_def });
+            }
+            occs.sort_by_key(|o| o.start);
+            d.docs.push(Doc { path, lines, occs, scopes: vec![] });
+        }
+        // Definitions: indices, counts, fallback spans.
+        for i in 0..d.defs.len() {
+            let def = &d.defs[i];
+            if !def.local {
+                *d.def_count.entry(def.sym.clone()).or_default() += 1;
+                d.by_sym.entry(def.sym.clone()).or_insert(i);
+            }
+            let ts_local_method = lang == Lang::TypeScript && def.local && {
+                let doc = &d.docs[def.doc];
+                doc.skip_ws(def.name_end).and_then(|p| doc.char_at(p)) == Some('(')
+            };
+            if def.span.is_none() && ((matches!(def.sort, Sort::Type | Sort::Function) && !def.local) || ts_local_method) {
+                let doc = &d.docs[def.doc];
+                let span = match lang {
+                    Lang::Python => {
+                        let t = doc.line_text(def.name_start.0);
+                        let tt = t.trim_start();
+                        if tt.starts_with("def ") || tt.starts_with("async def ") || tt.starts_with("class ") {
+                            Some(((def.name_start.0, 0), doc.python_block_end(def.name_start.0)))
+                        } else {
+                            None
+                        }
+                    }
+                    _ => match doc.find_body_start(def.name_end, lang == Lang::Rust) {
+                        Some((p, '{')) => doc.match_brace(p, lang).map(|e| ((def.name_start.0, 0), e)),
+                        _ => None,
+                    },
+                };
+                if span.is_some() {
+                    *d.stats.entry("defs_span_computed".into()).or_default() += 1;
+                }
+                d.defs[i].span = span;
+            }
+        }
+        // Scopes: definitions that enclose sites.
+        for (i, def) in d.defs.iter().enumerate() {
+            let Some(span) = def.span else { continue };
+            if def.file_module || span.0 == span.1 {
+                continue;
+            }
+            let last_suffix = def.descs.last().map(|x| x.1);
+            if matches!(last_suffix, Some(Suffix::Parameter) | Some(Suffix::TypeParameter) | Some(Suffix::Meta)) {
+                continue;
+            }
+            d.docs[def.doc].scopes.push(i);
+        }
+        for doc in d.docs.iter_mut() {
+            let defs = &d.defs;
+            doc.scopes.sort_by_key(|&i| defs[i].span.unwrap().0);
+        }
+        // References.
+        for (di, doc) in d.docs.iter().enumerate() {
+            for (oi, o) in doc.occs.iter().enumerate() {
+                if !o.def && !o.sym.starts_with("local ") {
+                    d.refs.entry(o.sym.clone()).or_default().push((di, oi));
+                }
+            }
+        }
+        d.find_bases();
+        Ok(d)
+    }
+
+    fn def_of(&self, sym: &str) -> Option<&Def> {
+        self.by_sym.get(sym).map(|&i| &self.defs[i])
+    }
+    fn sort_of(&self, sym: &str) -> Option<Sort> {
+        self.def_of(sym).map(|d| d.sort)
+    }
+    fn in_repo_type(&self, sym: &str) -> bool {
+        self.sort_of(sym) == Some(Sort::Type)
+    }
+
+    /// Innermost scope of `doc` containing `p`, excluding the definition `except`.
+    fn enclosing(&self, doc: usize, p: Pos, except: Option<&str>) -> Option<usize> {
+        let mut best: Option<usize> = None;
+        for &i in &self.docs[doc].scopes {
+            let def = &self.defs[i];
+            let span = def.span.unwrap();
+            if span.0 > p {
+                break;
+            }
+            if contains(span, p) && Some(def.sym.as_str()) != except {
+                match best {
+                    Some(b) if self.defs[b].span.unwrap().0 > span.0 => {}
+                    Some(b) if self.defs[b].span.unwrap().0 == span.0 && self.defs[b].span.unwrap().1 <= span.1 => {}
+                    _ => best = Some(i),
+                }
+            }
+        }
+        best
+    }
+
+    fn enclosing_key(&self, doc: usize, p: Pos) -> (Key, Option<usize>) {
+        match self.enclosing(doc, p, None) {
+            Some(i) => (self.defs[i].key(&self.docs), Some(i)),
+            None => (format!("{}:<module>", self.docs[doc].path), None),
+        }
+    }
+
+    /// Whether occurrence `o` of `doc` is a call (see the module doc).
+    fn is_call(&self, doc: &Doc, o: &Occ) -> bool {
+        let before = doc.text_before(o.start);
+        let before = before.trim_end();
+        match self.lang {
+            Lang::Python if before.ends_with('@') => return true,
+            Lang::TypeScript if before.ends_with("new") && !before.ends_with(".new") => return true,
+            _ => {}
+        }
+        let Some(mut p) = doc.skip_ws(o.end) else { return false };
+        // Rust turbofish `::<...>` and TypeScript type arguments `<...>`.
+        if self.lang == Lang::Rust && doc.char_at(p) == Some(':') && doc.char_at((p.0, p.1 + 1)) == Some(':') && doc.char_at((p.0, p.1 + 2)) == Some('<') {
+            p = (p.0, p.1 + 2);
+        }
+        if self.lang != Lang::Python && doc.char_at(p) == Some('<') {
+            let mut depth = 0;
+            let line = &doc.lines[p.0 as usize];
+            let mut c = p.1 as usize;
+            while c < line.len() {
+                match line[c] {
+                    '<' => depth += 1,
+                    '>' if c > 0 && line[c - 1] != '=' && line[c - 1] != '-' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                c += 1;
+            }
+            if depth != 0 {
+                return false;
+            }
+            match doc.skip_ws((p.0, c as u32 + 1)) {
+                Some(q) => p = q,
+                None => return false,
+            }
+        }
+        if self.lang == Lang::TypeScript && doc.char_at(p) == Some('?') && doc.char_at((p.0, p.1 + 1)) == Some('.') {
+            p = (p.0, p.1 + 2);
+        }
+        doc.char_at(p) == Some('(')
+    }
+
+    /// Occurrences of `doc` between `from` and `to` with their bracket depth (parens,
+    /// brackets, angles) relative to `from`.
+    fn occs_in(&self, doc: usize, from: Pos, to: Pos) -> Vec<(usize, i32, i32)> {
+        let d = &self.docs[doc];
+        let mut out = vec![];
+        for (oi, o) in d.occs.iter().enumerate() {
+            if o.start < from || o.start >= to {
+                continue;
+            }
+            // depth: scan text from `from` to o.start
+            let (mut paren, mut angle) = (0i32, 0i32);
+            let mut p = from;
+            while p < o.start {
+                if let Some(ch) = d.char_at(p) {
+                    let prev = if p.1 > 0 { d.char_at((p.0, p.1 - 1)) } else { None };
+                    match ch {
+                        '(' | '[' => paren += 1,
+                        ')' | ']' => paren -= 1,
+                        '<' if self.lang != Lang::Python => angle += 1,
+                        '>' if self.lang != Lang::Python && prev != Some('=') && prev != Some('-') => angle -= 1,
+                        _ => {}
+                    }
+                }
+                match d.next_pos(p) {
+                    Some(q) if q > p => p = q,
+                    _ => break,
+                }
+            }
+            out.push((oi, paren, angle));
+        }
+        out
+    }
+
+    fn add_base(&mut self, base: &str, sub: &str) {
+        if base == sub {
+            return;
+        }
+        self.subtypes.entry(base.to_string()).or_default().insert(sub.to_string());
+        self.supertypes.entry(sub.to_string()).or_default().insert(base.to_string());
+    }
+
+    fn find_bases(&mut self) {
+        let type_defs: Vec<usize> = (0..self.defs.len())
+            .filter(|&i| self.defs[i].sort == Sort::Type && !self.defs[i].local)
+            .collect();
+        let mut edges: Vec<(String, String)> = vec![];
+        for &i in &type_defs {
+            let def = &self.defs[i];
+            let doc = &self.docs[def.doc];
+            let header_text = doc.line_text(def.name_start.0);
+            match self.lang {
+                Lang::Python => {
+                    if !header_text.trim_start().starts_with("class ") {
+                        continue;
+                    }
+                    let Some(p) = doc.skip_ws(def.name_end) else { continue };
+                    if doc.char_at(p) != Some('(') {
+                        continue;
+                    }
+                    // header ends at the first ':' after a ')' at depth 0
+                    let end = match doc.find_colon(p) {
+                        Some(e) => e,
+                        None => continue,
+                    };
+                    for (oi, paren, _) in self.occs_in(def.doc, p, end) {
+                        let o = &doc.occs[oi];
+                        if paren != 1 || o.def {
+                            continue;
+                        }
+                        // keyword arguments (metaclass=...) are not bases
+                        let before = doc.text_before(o.start);
+                        let seg = before.rsplit([',', '(']).next().unwrap_or("");
+                        if seg.contains('=') {
+                            continue;
+                        }
+                        if self.in_repo_type(&o.sym) {
+                            edges.push((o.sym.clone(), def.sym.clone()));
+                        }
+                    }
+                }
+                Lang::TypeScript => {
+                    let t = header_text.trim_start();
+                    let is_decl = ["class ", "interface ", "export ", "abstract ", "declare ", "default "]
+                        .iter()
+                        .any(|k| t.starts_with(k));
+                    if !is_decl || !(t.contains("class ") || t.contains("interface ")) {
+                        continue;
+                    }
+                    let Some((body, ch)) = doc.find_body_start(def.name_end, false) else { continue };
+                    if ch != '{' {
+                        continue;
+                    }
+                    for (oi, paren, angle) in self.occs_in(def.doc, def.name_end, body) {
+                        let o = &doc.occs[oi];
+                        if paren != 0 || angle != 0 || o.def {
+                            continue;
+                        }
+                        if self.in_repo_type(&o.sym) {
+                            edges.push((o.sym.clone(), def.sym.clone()));
+                        }
+                    }
+                }
+                Lang::Rust => {
+                    // supertraits: `trait A: B + C {`
+                    let t = header_text.trim_start();
+                    if !(t.starts_with("trait ") || t.contains(" trait ")) {
+                        continue;
+                    }
+                    let Some(colon) = doc.skip_ws(def.name_end) else { continue };
+                    // skip own generics
+                    let Some((body, _)) = doc.find_body_start(def.name_end, true) else { continue };
+                    for (oi, paren, angle) in self.occs_in(def.doc, colon, body) {
+                        let o = &doc.occs[oi];
+                        if paren != 0 || angle != 0 || o.def {
+                            continue;
+                        }
+                        if self.in_repo_type(&o.sym) {
+                            edges.push((o.sym.clone(), def.sym.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        if self.lang == Lang::Rust {
+            self.find_impls();
+            for im in &self.impls {
+                if let (Some(t), Some(s)) = (&im.trait_sym, &im.self_sym) {
+                    edges.push((t.clone(), s.clone()));
+                }
+            }
+            // Methods inside impl blocks: parent type and trait.
+            let mut parents = vec![];
+            for def in &self.defs {
+                if def.sort != Sort::Function || def.local {
+                    continue;
+                }
+                let best = self
+                    .impls
+                    .iter()
+                    .filter(|im| im.doc == def.doc && contains(im.body, def.name_start))
+                    .max_by_key(|im| im.body.0);
+                if let Some(im) = best {
+                    parents.push((def.sym.clone(), im.self_sym.clone(), im.trait_sym.clone()));
+                }
+            }
+            for (m, s, t) in parents {
+                if let Some(s) = s {
+                    self.parent.insert(m.clone(), s);
+                }
+                if let Some(t) = t {
+                    self.impl_trait.insert(m, t);
+                }
+            }
+        }
+        for (b, s) in edges {
+            self.add_base(&b, &s);
+        }
+        *self.stats.entry("subtype_edges".into()).or_default() += self.subtypes.values().map(|s| s.len()).sum::<usize>();
+    }
+
+    fn find_impls(&mut self) {
+        for di in 0..self.docs.len() {
+            let doc = &self.docs[di];
+            for l in 0..doc.lines.len() {
+                let line = &doc.lines[l];
+                let text: String = line.iter().collect();
+                let t = text.trim_start();
+                let indent = text.len() - t.len();
+                let rest = if let Some(r) = t.strip_prefix("unsafe impl") {
+                    (r, indent + 11)
+                } else if let Some(r) = t.strip_prefix("impl") {
+                    (r, indent + 4)
+                } else {
+                    continue;
+                };
+                if !(rest.0.starts_with('<') || rest.0.starts_with(' ')) {
+                    continue;
+                }
+                let start: Pos = (l as u32, rest.1 as u32);
+                // skip the impl's own generics
+                let mut p = match doc.skip_ws(start) {
+                    Some(p) => p,
+                    None => continue,
+                };
+                if doc.char_at(p) == Some('<') {
+                    let mut depth = 0;
+                    loop {
+                        match doc.char_at(p) {
+                            Some('<') => depth += 1,
+                            Some('>') => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        match doc.next_pos(p) {
+                            Some(q) => p = q,
+                            None => break,
+                        }
+                    }
+                    p = doc.next_pos(p).unwrap_or(p);
+                }
+                let Some((body_open, ch)) = doc.find_body_start(p, true) else { continue };
+                let body_open = if ch == 'w' {
+                    match doc.find_body_start((body_open.0, body_open.1 + 5), false) {
+                        Some((b, '{')) => b,
+                        _ => continue,
+                    }
+                } else if ch == '{' {
+                    body_open
+                } else {
+                    continue;
+                };
+                let header_end = if ch == 'w' { doc.find_body_start(p, true).unwrap().0 } else { body_open };
+                // find ` for ` at depth 0 between p and header_end
+                let mut for_pos: Option<Pos> = None;
+                {
+                    let mut q = p;
+                    let mut depth = 0i32;
+                    while q < header_end {
+                        let c = doc.char_at(q).unwrap_or(' ');
+                        let prev = if q.1 > 0 { doc.char_at((q.0, q.1 - 1)) } else { Some(' ') };
+                        match c {
+                            '<' | '(' | '[' => depth += 1,
+                            '>' if prev != Some('-') && prev != Some('=') => depth -= 1,
+                            ')' | ']' => depth -= 1,
+                            'f' if depth == 0 && prev.is_none_or(|x| !is_ident(x)) => {
+                                let w: String = doc.lines[q.0 as usize][q.1 as usize..].iter().take(4).collect();
+                                if w == "for " || w == "for\t" {
+                                    for_pos = Some(q);
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        match doc.next_pos(q) {
+                            Some(n) => q = n,
+                            None => break,
+                        }
+                    }
+                }
+                let Some(close) = doc.match_brace(body_open, Lang::Rust) else { continue };
+                let type_occ = |from: Pos, to: Pos, last: bool| -> Option<String> {
+                    let cands: Vec<String> = self
+                        .occs_in(di, from, to)
+                        .into_iter()
+                        .filter(|&(oi, paren, angle)| paren == 0 && angle == 0 && !doc.occs[oi].def && self.sort_of(&doc.occs[oi].sym) == Some(Sort::Type))
+                        .map(|(oi, _, _)| doc.occs[oi].sym.clone())
+                        .collect();
+                    if last { cands.last().cloned() } else { cands.first().cloned() }
+                };
+                let (trait_sym, self_sym) = match for_pos {
+                    Some(f) => (type_occ(p, f, true), type_occ((f.0, f.1 + 3), header_end, false)),
+                    None => (None, type_occ(p, header_end, false)),
+                };
+                self.impls.push(Impl { doc: di, body: (body_open, close), trait_sym, self_sym });
+            }
+        }
+        // Impl blocks are scopes for outline purposes only; recorded in `impls`.
+        *self.stats.entry("impl_blocks".into()).or_default() += self.impls.len();
+    }
+
+    // ---------------------------------------------------------------- naming
+
+    /// The qualified name in plumb's documented form (README: "Qualified names").
+    fn qualname(&self, def: &Def) -> Option<String> {
+        let path = &self.docs[def.doc].path;
+        match self.lang {
+            Lang::Python => {
+                let (first, rest) = def.descs.split_first()?;
+                if first.1 != Suffix::Namespace {
+                    return None;
+                }
+                let mut module = first.0.trim_matches('`').to_string();
+                if path.starts_with("src/") {
+                    module = module.strip_prefix("src.").unwrap_or(&module).to_string();
+                }
+                let mut parts = vec![module];
+                for (n, s) in rest {
+                    if matches!(s, Suffix::Parameter | Suffix::TypeParameter | Suffix::Local | Suffix::Meta) {
+                        return None;
+                    }
+                    parts.push(clean_name(n));
+                }
+                Some(parts.join("."))
+            }
+            Lang::TypeScript => {
+                let mut file = String::new();
+                let mut parts = vec![];
+                for (n, s) in &def.descs {
+                    match s {
+                        Suffix::Namespace if parts.is_empty() => {
+                            file.push_str(n.trim_matches('`'));
+                            file.push('/');
+                        }
+                        Suffix::Type | Suffix::Term | Suffix::Method | Suffix::Namespace => parts.push(clean_name(n)),
+                        _ => return None,
+                    }
+                }
+                let file = file.trim_end_matches('/');
+                let stem = file.rsplit_once('.').map(|(a, _)| a).unwrap_or(file);
+                if parts.is_empty() {
+                    return None;
+                }
+                Some(format!("{stem}.{}", parts.join(".")))
+            }
+            Lang::Rust => {
+                if let Some(ptype) = self.parent.get(&def.sym) {
+                    let pdef = self.def_of(ptype)?;
+                    return Some(format!("{}::{}", self.qualname(pdef)?, def.name));
+                }
+                let mut parts = vec!["crate".to_string()];
+                for (n, s) in &def.descs {
+                    match s {
+                        Suffix::Namespace | Suffix::Type | Suffix::Term | Suffix::Method | Suffix::Macro => {
+                            if n == "impl" {
+                                return None;
+                            }
+                            parts.push(n.trim_matches('`').to_string())
+                        }
+                        _ => return None,
+                    }
+                }
+                Some(parts.join("::"))
+            }
+        }
+    }
+
+    /// The module qualified name of a document (Python package for `__init__.py`, Rust module
+    /// path), for re-export questions.
+    fn module_name_of(&self, doc: usize) -> Option<String> {
+        let path = &self.docs[doc].path;
+        match self.lang {
+            Lang::Python => {
+                let p = path.strip_prefix("src/").unwrap_or(path);
+                let p = p.strip_suffix("/__init__.py")?;
+                Some(p.replace('/', "."))
+            }
+            Lang::Rust => {
+                let m = self.defs.iter().find(|d| d.doc == doc && d.file_module)?;
+                let mut parts = vec!["crate".to_string()];
+                for (n, _) in &m.descs {
+                    parts.push(n.clone());
+                }
+                Some(parts.join("::"))
+            }
+            Lang::TypeScript => None,
+        }
+    }
+
+    // ---------------------------------------------------------------- truths
+
+    fn eligible_target(&self, def: &Def) -> bool {
+        if def.local || self.def_count.get(&def.sym).copied().unwrap_or(0) != 1 || def.name.is_empty() {
+            return false;
+        }
+        if !matches!(def.sort, Sort::Type | Sort::Function | Sort::Value) {
+            return false;
+        }
+        // Values defined inside functions (`self.x = ...`) cannot be named by path:LINE.
+        if def.sort == Sort::Value {
+            if let Some(i) = self.enclosing(def.doc, def.name_start, Some(&def.sym)) {
+                if self.defs[i].sort == Sort::Function || self.defs[i].local {
+                    return false;
+                }
+            }
+        }
+        // path:LINE must be unambiguous: no other such definition on the same line.
+        let line = def.name_start.0;
+        let others = self
+            .defs
+            .iter()
+            .filter(|o| o.doc == def.doc && o.name_start.0 == line && o.sym != def.sym && !o.local && matches!(o.sort, Sort::Type | Sort::Function | Sort::Value))
+            .count();
+        others == 0
+    }
+
+    fn call_sites(&self, sym: &str) -> Vec<(usize, usize)> {
+        let mut v = vec![];
+        if let Some(rs) = self.refs.get(sym) {
+            for &(di, oi) in rs {
+                if self.is_call(&self.docs[di], &self.docs[di].occs[oi]) {
+                    v.push((di, oi));
+                }
+            }
+        }
+        v
+    }
+
+    fn callers_truth(&self, sym: &str) -> BTreeSet<Key> {
+        self.call_sites(sym)
+            .into_iter()
+            .map(|(di, oi)| self.enclosing_key(di, self.docs[di].occs[oi].start).0)
+            .collect()
+    }
+
+    /// What a call occurrence calls, as a definition key, if it counts (see callee_counts).
+    fn callee_key(&self, o: &Occ) -> Option<Key> {
+        let mut def = self.def_of(&o.sym)?;
+        if def.name == "constructor" && self.lang == Lang::TypeScript {
+            // `new X()` may point at X's constructor: the callee is the class.
+            let parent: Vec<_> = def.descs[..def.descs.len() - 1].to_vec();
+            if let Some(p) = self.defs.iter().find(|d| !d.local && d.sort == Sort::Type && d.descs == parent) {
+                def = p;
+            }
+        }
+        let counts = match (self.lang, def.sort) {
+            (_, Sort::Function) => true,
+            (Lang::Python | Lang::TypeScript, Sort::Type) => true,
+            // A module-level variable called (`const f = () => ...`).
+            (Lang::Python | Lang::TypeScript, Sort::Value) => self.enclosing(def.doc, def.name_start, Some(&def.sym)).is_none(),
+            _ => false,
+        };
+        counts.then(|| def.key(&self.docs))
+    }
+
+    fn callees_truth(&self, fidx: usize) -> BTreeSet<Key> {
+        let f = &self.defs[fidx];
+        let Some(span) = f.span else { return BTreeSet::new() };
+        let doc = &self.docs[f.doc];
+        let mut out = BTreeSet::new();
+        for o in &doc.occs {
+            if o.def || o.sym.starts_with("local ") || !contains(span, o.start) {
+                continue;
+            }
+            if self.enclosing(f.doc, o.start, None) != Some(fidx) {
+                continue;
+            }
+            if !self.is_call(doc, o) {
+                continue;
+            }
+            if let Some(k) = self.callee_key(o) {
+                out.insert(k);
+            }
+        }
+        out
+    }
+
+    fn refs_truth(&self, sym: &str) -> BTreeSet<Key> {
+        self.refs
+            .get(sym)
+            .map(|v| v.iter().map(|&(di, oi)| format!("{}:{}", self.docs[di].path, self.docs[di].occs[oi].start.0 + 1)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Methods overriding `sym` (nearest definition down each subtype path).
+    fn overriders(&self, sym: &str) -> Vec<String> {
+        let Some(def) = self.def_of(sym) else { return vec![] };
+        if def.sort != Sort::Function {
+            return vec![];
+        }
+        let Some(parent) = self.parent_type(sym) else { return vec![] };
+        let mut out = vec![];
+        let mut stack: Vec<String> = self.subtypes.get(&parent).map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let mut seen = HashSet::new();
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t.clone()) {
+                continue;
+            }
+            if let Some(m) = self.method_of(&t, &def.name, &parent) {
+                out.push(m);
+            } else if let Some(s) = self.subtypes.get(&t) {
+                stack.extend(s.iter().cloned());
+            }
+        }
+        out
+    }
+
+    fn parent_type(&self, sym: &str) -> Option<String> {
+        if self.parent.contains_key(sym) {
+            // Rust impl method: overridable only through its trait (none for inherent impls).
+            return self.impl_trait.get(sym).cloned();
+        }
+        let def = self.def_of(sym)?;
+        let parent: Vec<_> = def.descs[..def.descs.len().saturating_sub(1)].to_vec();
+        let p = self.defs.iter().find(|d| !d.local && d.sort == Sort::Type && d.descs == parent)?;
+        Some(p.sym.clone())
+    }
+
+    /// The method named `name` of type `t` (Rust: in an impl of `via_trait` for `t`).
+    fn method_of(&self, t: &str, name: &str, via_trait: &str) -> Option<String> {
+        if self.lang == Lang::Rust {
+            return self
+                .defs
+                .iter()
+                .find(|d| d.sort == Sort::Function && d.name == name && self.parent.get(&d.sym).map(String::as_str) == Some(t) && self.impl_trait.get(&d.sym).map(String::as_str) == Some(via_trait))
+                .map(|d| d.sym.clone());
+        }
+        let tdef = self.def_of(t)?;
+        self.defs
+            .iter()
+            .find(|d| !d.local && d.sort == Sort::Function && d.name == name && d.descs.len() == tdef.descs.len() + 1 && d.descs[..tdef.descs.len()] == tdef.descs[..])
+            .map(|d| d.sym.clone())
+    }
+
+    /// Dependents of a symbol: enclosing definitions of its references, its direct subtypes
+    /// and the methods overriding it. Returns (key, symbol to expand further).
+    fn dependents(&self, sym: &str) -> Vec<(Key, Option<String>)> {
+        let mut out = vec![];
+        if let Some(rs) = self.refs.get(sym) {
+            for &(di, oi) in rs {
+                let (k, i) = self.enclosing_key(di, self.docs[di].occs[oi].start);
+                out.push((k, i.map(|i| self.defs[i].sym.clone())));
+            }
+        }
+        for s in self.subtypes.get(sym).into_iter().flatten() {
+            if let Some(d) = self.def_of(s) {
+                out.push((d.key(&self.docs), Some(s.clone())));
+            }
+        }
+        for m in self.overriders(sym) {
+            if let Some(d) = self.def_of(&m) {
+                out.push((d.key(&self.docs), Some(m.clone())));
+            }
+        }
+        out
+    }
+
+    fn impact_truth(&self, sym: &str, depth: usize) -> BTreeSet<Key> {
+        let own = self.def_of(sym).map(|d| d.key(&self.docs));
+        let mut out = BTreeSet::new();
+        let mut frontier = vec![sym.to_string()];
+        let mut seen: HashSet<String> = HashSet::from([sym.to_string()]);
+        for _ in 0..depth {
+            let mut next = vec![];
+            for s in &frontier {
+                // Local scopes (closures) are expanded by their per-document symbol.
+                let lookup = s.split('@').next().unwrap_or(s);
+                let deps = if s.starts_with("local ") { self.local_dependents(s) } else { self.dependents(lookup) };
+                for (k, ns) in deps {
+                    if Some(&k) != own.as_ref() {
+                        out.insert(k);
+                    }
+                    if let Some(ns) = ns {
+                        if seen.insert(ns.clone()) {
+                            next.push(ns);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        out
+    }
+
+    fn local_dependents(&self, s: &str) -> Vec<(Key, Option<String>)> {
+        let Some((local, doc)) = s.split_once('@') else { return vec![] };
+        let Ok(di) = doc.parse::<usize>() else { return vec![] };
+        self.docs[di]
+            .occs
+            .iter()
+            .filter(|o| !o.def && o.sym == local)
+            .map(|o| {
+                let (k, i) = self.enclosing_key(di, o.start);
+                (k, i.map(|i| self.defs[i].sym.clone()))
+            })
+            .collect()
+    }
+
+    fn outline_truth(&self, doc: usize) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        for def in &self.defs {
+            if def.doc != doc || def.local || def.name.is_empty() || def.file_module {
+                continue;
+            }
+            if !matches!(def.sort, Sort::Type | Sort::Function | Sort::Value | Sort::Module | Sort::Macro) {
+                continue;
+            }
+            if self.enclosing(doc, def.name_start, Some(&def.sym)).is_some() {
+                continue;
+            }
+            if self.lang == Lang::Rust && self.impls.iter().any(|im| im.doc == doc && contains(im.body, def.name_start)) {
+                continue;
+            }
+            out.insert(def.name.clone());
+        }
+        out
+    }
+
+    /// Re-exports: (qualified name through the re-exporting module, symbol).
+    fn reexports(&self) -> Vec<(String, String)> {
+        let mut out = vec![];
+        for (di, doc) in self.docs.iter().enumerate() {
+            let Some(module) = self.module_name_of(di) else { continue };
+            // statement ranges
+            let mut in_stmt = false;
+            for l in 0..doc.lines.len() {
+                let t = doc.line_text(l as u32);
+                let tt = t.trim_start();
+                let starts = match self.lang {
+                    Lang::Python => tt.starts_with("from "),
+                    Lang::Rust => tt.starts_with("pub use ") || tt.starts_with("pub(crate) use "),
+                    Lang::TypeScript => false,
+                };
+                if starts {
+                    in_stmt = true;
+                }
+                if !in_stmt {
+                    continue;
+                }
+                for o in doc.occs.iter().filter(|o| o.start.0 as usize == l && !o.def) {
+                    let Some(def) = self.def_of(&o.sym) else { continue };
+                    if def.doc == di || !matches!(def.sort, Sort::Type | Sort::Function | Sort::Value) || def.local {
+                        continue;
+                    }
+                    // not aliased to another name
+                    let written: String = doc.lines[l][o.start.1 as usize..(o.start.1 as usize + def.name.chars().count()).min(doc.lines[l].len())].iter().collect();
+                    if written != def.name {
+                        continue;
+                    }
+                    let rest: String = doc.lines[l][(o.start.1 as usize + def.name.chars().count()).min(doc.lines[l].len())..].iter().collect();
+                    let rest = rest.trim_start();
+                    if rest.starts_with("as ") {
+                        let alias = rest[3..].trim_start();
+                        if !alias.starts_with(&def.name) {
+                            continue;
+                        }
+                    }
+                    let sep = if self.lang == Lang::Rust { "::" } else { "." };
+                    out.push((format!("{module}{sep}{}", def.name), o.sym.clone()));
+                }
+                let ended = match self.lang {
+                    Lang::Python => !(t.contains('(') && !t.contains(')')) && (tt.starts_with("from ") || t.contains(')')) || (!tt.starts_with("from ") && t.contains(')')),
+                    _ => t.contains(';'),
+                };
+                if ended {
+                    in_stmt = false;
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+}
+
+impl Doc {
+    /// Python: position of the `:` ending a class header that starts at `open` (a `(`).
+    fn find_colon(&self, open: Pos) -> Option<Pos> {
+        let mut depth = 0i32;
+        let mut p = open;
+        for _ in 0..4000 {
+            match self.char_at(p) {
+                Some('(') | Some('[') => depth += 1,
+                Some(')') | Some(']') => depth -= 1,
+                Some(':') if depth == 0 => return Some(p),
+                _ => {}
+            }
+            p = self.next_pos(p)?;
+        }
+        None
+    }
+}
+
+// -------------------------------------------------------------------- sampling
+
+/// splitmix64: a fixed, seedable sequence so that question sets are reproducible.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E3779B97F4A7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D049BB133111EB);
+        z ^ (z >> 31)
+    }
+    fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+    }
+}
+
+fn seed_of(s: &str) -> u64 {
+    s.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
+}
+
+pub struct DeriveOptions {
+    pub project: String,
+    pub version: String,
+    pub role: String,
+    pub corpus: String,
+    pub cap: usize,
+}
+
+/// Picks up to `cap` items: up to half from the hard ones (tagged, with a non-empty truth),
+/// then at random among those with a non-empty truth, and a sixth at random among all (so
+/// that answers for symbols with no callers, references... are judged too).
+/// Items are (item, tags, truth is non-empty).
+fn pick<T: Clone>(rng: &mut Rng, mut all: Vec<(T, Vec<String>, bool)>, cap: usize) -> Vec<(T, Vec<String>)> {
+    rng.shuffle(&mut all);
+    let mut chosen: Vec<usize> = vec![];
+    let hard: Vec<usize> = (0..all.len()).filter(|&i| !all[i].1.is_empty() && all[i].2).collect();
+    for &i in hard.iter().take(cap / 2) {
+        chosen.push(i);
+    }
+    let nonempty_quota = cap - cap / 6;
+    for i in 0..all.len() {
+        if chosen.len() >= nonempty_quota {
+            break;
+        }
+        if all[i].2 && !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    for i in 0..all.len() {
+        if chosen.len() >= cap {
+            break;
+        }
+        if !chosen.contains(&i) {
+            chosen.push(i);
+        }
+    }
+    chosen
+        .into_iter()
+        .map(|i| {
+            let (t, mut tags, _) = all[i].clone();
+            if tags.is_empty() {
+                tags.push("random".into());
+            }
+            (t, tags)
+        })
+        .collect()
+}
+
+pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
+    let mut rng = Rng(seed_of(&o.project));
+    let mut questions: Vec<Question> = vec![];
+    let docs = &d.docs;
+    // Names defined more than once (among functions and types): the "same name" hard case.
+    let lib_file = |def: &Def| -> bool {
+        let p = &docs[def.doc].path;
+        let first = p.split('/').next().unwrap_or("");
+        if ["tests", "test", "testing", "examples", "example", "docs", "doc", "benches", "benchmarks", "scripts", "spec"].contains(&first) {
+            return false;
+        }
+        match d.lang {
+            Lang::Rust | Lang::TypeScript => p.starts_with("src/"),
+            Lang::Python => {
+                let dir = p.rsplit_once('/').map(|(a, _)| a).unwrap_or("");
+                docs.iter().any(|x| x.path == format!("{dir}/__init__.py"))
+            }
+        }
+    };
+    let mut name_count: HashMap<&str, usize> = HashMap::new();
+    for def in &d.defs {
+        if !def.local && matches!(def.sort, Sort::Function | Sort::Type) && lib_file(def) {
+            *name_count.entry(def.name.as_str()).or_default() += 1;
+        }
+    }
+    let reexports = d.reexports();
+    let reexported: HashSet<&str> = reexports.iter().map(|(_, s)| s.as_str()).collect();
+
+    let targets: Vec<usize> = (0..d.defs.len()).filter(|&i| d.eligible_target(&d.defs[i])).collect();
+    let via_self = |sym: &str| -> bool {
+        d.refs.get(sym).is_some_and(|v| {
+            v.iter().any(|&(di, oi)| {
+                let before = docs[di].text_before(docs[di].occs[oi].start);
+                let b = before.trim_end();
+                b.ends_with("self.") || b.ends_with("this.") || b.ends_with("Self::") || b.ends_with("cls.")
+            })
+        })
+    };
+    let tags_for = |i: usize| -> Vec<String> {
+        let def = &d.defs[i];
+        let mut t = vec![];
+        if name_count.get(def.name.as_str()).copied().unwrap_or(0) > 1 {
+            t.push("same_name".to_string());
+        }
+        if def.sort == Sort::Function {
+            let parent = d.parent_type(&def.sym);
+            let overrides = match (&parent, d.lang) {
+                (Some(_), Lang::Rust) => d.impl_trait.contains_key(&def.sym),
+                (Some(p), _) => d.supertypes.get(p).is_some_and(|bases| {
+                    let mut stack: Vec<&String> = bases.iter().collect();
+                    let mut seen = HashSet::new();
+                    while let Some(b) = stack.pop() {
+                        if !seen.insert(b.clone()) {
+                            continue;
+                        }
+                        if d.method_of(b, &def.name, "").is_some() {
+                            return true;
+                        }
+                        if let Some(bb) = d.supertypes.get(b) {
+                            stack.extend(bb.iter());
+                        }
+                    }
+                    false
+                }),
+                _ => false,
+            };
+            if overrides {
+                t.push("override".into());
+            }
+            if !d.overriders(&def.sym).is_empty() {
+                t.push("overridden".into());
+            }
+            if d.lang == Lang::Rust && (d.impl_trait.contains_key(&def.sym) || d.def_of(&def.sym).is_some_and(|x| x.descs.len() >= 2 && x.descs[x.descs.len() - 2].1 == Suffix::Type && !d.parent.contains_key(&def.sym))) {
+                t.push("trait_method".into());
+            }
+            if via_self(&def.sym) {
+                t.push("via_self".into());
+            }
+        }
+        if reexported.contains(def.sym.as_str()) {
+            t.push("reexport".into());
+        }
+        t
+    };
+    let loc = |def: &Def| format!("{}:{}", docs[def.doc].path, def.name_start.0 + 1);
+    let expect = |def: &Def| Some(Expect { file: docs[def.doc].path.clone(), line: def.name_start.0 + 1, name: def.name.clone() });
+    let push = |questions: &mut Vec<Question>, kind: &str, query: String, expect: Option<Expect>, tags: Vec<String>, symbol: String, truth: BTreeSet<Key>| {
+        let id = format!("{}/{}/{}", o.project, kind, questions.iter().filter(|q| q.kind == kind).count());
+        questions.push(Question { id, kind: kind.into(), query, expect, tags, symbol, truth: truth.into_iter().collect() });
+    };
+
+    // definition: by qualified name, in the library's own files.
+    {
+        let mut items: Vec<((String, String), Vec<String>, bool)> = vec![];
+        for &i in &targets {
+            let def = &d.defs[i];
+            if !lib_file(def) {
+                continue;
+            }
+            if let Some(q) = d.qualname(def) {
+                let mut t = tags_for(i);
+                t.retain(|x| x == "same_name" || x == "override" || x == "trait_method");
+                items.push(((q, def.sym.clone()), t, true));
+            }
+        }
+        for (q, s) in &reexports {
+            if d.def_of(s).is_some() {
+                items.push(((q.clone(), s.clone()), vec!["reexport".into()], true));
+            }
+        }
+        // Every definition with the same qualified name answers the question (Rust: impls
+        // for `T` and `&T` give two `T::method`).
+        let mut by_qualname: HashMap<String, BTreeSet<Key>> = HashMap::new();
+        for def in d.defs.iter().filter(|x| !x.local && matches!(x.sort, Sort::Type | Sort::Function | Sort::Value)) {
+            if let Some(q) = d.qualname(def) {
+                by_qualname.entry(q).or_default().insert(def.key(docs));
+            }
+        }
+        for ((q, s), tags) in pick(&mut rng, items, o.cap) {
+            let def = d.def_of(&s).unwrap();
+            let mut truth = by_qualname.get(&q).cloned().unwrap_or_default();
+            if tags.iter().any(|t| t == "reexport") || truth.is_empty() {
+                truth = BTreeSet::from([def.key(docs)]);
+            }
+            push(&mut questions, "definition", q, None, tags, s.clone(), truth);
+        }
+    }
+    // callers
+    {
+        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+            .iter()
+            .filter(|&&i| d.defs[i].sort == Sort::Function && d.defs[i].name != "constructor")
+            .map(|&i| {
+                let t = d.callers_truth(&d.defs[i].sym);
+                let ne = !t.is_empty();
+                ((i, t), tags_for(i), ne)
+            })
+            .collect();
+        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+            let def = &d.defs[i];
+            push(&mut questions, "callers", loc(def), expect(def), tags, def.sym.clone(), truth);
+        }
+    }
+    // callees
+    {
+        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+            .iter()
+            .filter(|&&i| d.defs[i].sort == Sort::Function && d.defs[i].span.is_some_and(|s| s.0 .0 != s.1 .0))
+            .map(|&i| {
+                let mut t = tags_for(i);
+                t.retain(|x| x != "via_self" && x != "reexport");
+                // calls through self/this inside the body
+                let def = &d.defs[i];
+                let span = def.span.unwrap();
+                let calls_self = docs[def.doc].occs.iter().any(|oc| {
+                    contains(span, oc.start) && {
+                        let b = docs[def.doc].text_before(oc.start);
+                        let b = b.trim_end();
+                        (b.ends_with("self.") || b.ends_with("this.") || b.ends_with("Self::")) && d.is_call(&docs[def.doc], oc)
+                    }
+                });
+                if calls_self {
+                    t.push("calls_via_self".into());
+                }
+                let truth = d.callees_truth(i);
+                let ne = !truth.is_empty();
+                ((i, truth), t, ne)
+            })
+            .collect();
+        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+            let def = &d.defs[i];
+            push(&mut questions, "callees", loc(def), expect(def), tags, def.sym.clone(), truth);
+        }
+    }
+    // references
+    {
+        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+            .iter()
+            .map(|&i| {
+                let t = d.refs_truth(&d.defs[i].sym);
+                let ne = !t.is_empty();
+                ((i, t), tags_for(i), ne)
+            })
+            .collect();
+        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+            let def = &d.defs[i];
+            push(&mut questions, "references", loc(def), expect(def), tags, def.sym.clone(), truth);
+        }
+    }
+    // implementations: types with at least one direct in-repo subtype.
+    {
+        let items: Vec<(usize, Vec<String>, bool)> = targets
+            .iter()
+            .filter(|&&i| d.defs[i].sort == Sort::Type && d.subtypes.get(&d.defs[i].sym).is_some_and(|s| !s.is_empty()))
+            .map(|&i| {
+                let n = d.subtypes[&d.defs[i].sym].len();
+                (i, if n > 1 { vec!["several_subtypes".to_string()] } else { vec![] }, true)
+            })
+            .collect();
+        for (i, tags) in pick(&mut rng, items, o.cap) {
+            let def = &d.defs[i];
+            let truth: BTreeSet<Key> = d.subtypes[&def.sym].iter().filter_map(|s| d.def_of(s)).map(|x| x.key(docs)).collect();
+            push(&mut questions, "implementations", loc(def), expect(def), tags, def.sym.clone(), truth);
+        }
+    }
+    // outline
+    {
+        let items: Vec<(usize, Vec<String>, bool)> = (0..docs.len())
+            .filter(|&di| !docs[di].lines.iter().all(|l| l.is_empty()))
+            .map(|di| (di, vec![], true))
+            .collect();
+        for (di, tags) in pick(&mut rng, items, o.cap) {
+            push(&mut questions, "outline", docs[di].path.clone(), None, tags, docs[di].path.clone(), d.outline_truth(di));
+        }
+    }
+    // impact, depth 2
+    {
+        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+            .iter()
+            .filter(|&&i| matches!(d.defs[i].sort, Sort::Function | Sort::Type))
+            .map(|&i| {
+                let t = d.impact_truth(&d.defs[i].sym, 2);
+                let ne = !t.is_empty();
+                ((i, t), tags_for(i), ne)
+            })
+            .collect();
+        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+            let def = &d.defs[i];
+            push(&mut questions, "impact", loc(def), expect(def), tags, def.sym.clone(), truth);
+        }
+    }
+
+    let mut local_def_keys: BTreeSet<Key> = BTreeSet::new();
+    let global_lines: HashSet<Key> = d.defs.iter().filter(|x| !x.local).map(|x| x.key(docs)).collect();
+    for def in &d.defs {
+        if def.local {
+            let k = def.key(docs);
+            if !global_lines.contains(&k) {
+                local_def_keys.insert(k);
+            }
+        }
+    }
+    let mut unjudged_lines = BTreeMap::new();
+    for doc in docs {
+        let mut has_occ = vec![false; doc.lines.len()];
+        for oc in &doc.occs {
+            for l in oc.start.0..=oc.end.0 {
+                if let Some(x) = has_occ.get_mut(l as usize) {
+                    *x = true;
+                }
+            }
+        }
+        let mut lines: Vec<usize> = vec![];
+        for (l, text) in doc.lines.iter().enumerate() {
+            let t: String = text.iter().collect();
+            let tt = t.trim_start();
+            let code = tt.chars().any(|c| c.is_alphabetic()) && !tt.starts_with('#') && !tt.starts_with("//") && !tt.starts_with('*') && !tt.starts_with("/*");
+            let mut unjudged = code && !has_occ[l];
+            if d.lang == Lang::Python {
+                let rest = tt.strip_prefix("async ").unwrap_or(tt);
+                if let Some(name) = rest.strip_prefix("def ").or_else(|| rest.strip_prefix("class ")) {
+                    let name: String = name.chars().take_while(|c| is_ident(*c)).collect();
+                    let col = (t.len() - rest.len() + rest.find(&name).unwrap_or(0)) as u32;
+                    let recorded = doc.occs.iter().any(|oc| oc.def && oc.start == (l as u32, col));
+                    unjudged |= !recorded;
+                }
+            }
+            if unjudged {
+                lines.push(l + 1);
+            }
+        }
+        if !lines.is_empty() {
+            let mut ranges: Vec<String> = vec![];
+            let mut i = 0;
+            while i < lines.len() {
+                let mut j = i;
+                while j + 1 < lines.len() && lines[j + 1] == lines[j] + 1 {
+                    j += 1;
+                }
+                ranges.push(if i == j { lines[i].to_string() } else { format!("{}-{}", lines[i], lines[j]) });
+                i = j + 1;
+            }
+            unjudged_lines.insert(doc.path.clone(), ranges.join(","));
+        }
+    }
+    QuestionSet {
+        unjudged_lines,
+        project: o.project.clone(),
+        version: o.version.clone(),
+        lang: d.lang.name().into(),
+        role: o.role.clone(),
+        corpus: o.corpus.clone(),
+        indexer,
+        files: docs.iter().map(|x| x.path.clone()).collect(),
+        local_def_keys: local_def_keys.into_iter().collect(),
+        questions,
+    }
+}
+
+pub fn indexer_name(scip_path: &Path) -> Result<String> {
+    let bytes = std::fs::read(scip_path)?;
+    let index = scip::types::Index::parse_from_bytes(&bytes)?;
+    let t = &index.metadata.tool_info;
+    Ok(format!("{} {}", t.name, t.version))
+}

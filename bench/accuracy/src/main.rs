@@ -1,0 +1,192 @@
+//! plumb-accuracy: derives questions from SCIP indexes and scores plumb's answers.
+//!
+//!   plumb-accuracy derive --lang L --scip FILE --root DIR --project P --version V
+//!                         --role dev|heldout --corpus REL --cap N --out FILE
+//!   plumb-accuracy score --repo-root DIR --plumb BIN [--jobs N] [--out-json F] [--out-md F]
+//!                        [--thresholds F] [--label TEXT] QUESTIONS.json...
+//!   plumb-accuracy dump FILE.scip [PATH-FILTER]      (debugging: print a SCIP index)
+
+#[cfg(feature = "derive")]
+mod derive;
+mod model;
+mod score;
+
+use anyhow::{bail, Context, Result};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("plumb-accuracy: {e:#}");
+        std::process::exit(2);
+    }
+}
+
+struct Args {
+    flags: BTreeMap<String, String>,
+    rest: Vec<String>,
+}
+
+fn parse_args(v: &[String]) -> Args {
+    let mut flags = BTreeMap::new();
+    let mut rest = vec![];
+    let mut i = 0;
+    while i < v.len() {
+        if let Some(f) = v[i].strip_prefix("--") {
+            flags.insert(f.to_string(), v.get(i + 1).cloned().unwrap_or_default());
+            i += 2;
+        } else {
+            rest.push(v[i].clone());
+            i += 1;
+        }
+    }
+    Args { flags, rest }
+}
+
+impl Args {
+    fn get(&self, k: &str) -> Result<&str> {
+        self.flags.get(k).map(String::as_str).with_context(|| format!("missing --{k}"))
+    }
+    fn opt(&self, k: &str) -> Option<&str> {
+        self.flags.get(k).map(String::as_str)
+    }
+}
+
+fn run() -> Result<()> {
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    let Some(cmd) = argv.first() else { bail!("usage: plumb-accuracy derive|score|dump ...") };
+    let args = parse_args(&argv[1..]);
+    match cmd.as_str() {
+        #[cfg(feature = "derive")]
+        "derive" => {
+            let lang = derive::Lang::parse(args.get("lang")?)?;
+            let scip = PathBuf::from(args.get("scip")?);
+            let root = PathBuf::from(args.get("root")?);
+            let d = derive::Derived::load(lang, &scip, &root)?;
+            let opts = derive::DeriveOptions {
+                project: args.get("project")?.into(),
+                version: args.get("version")?.into(),
+                role: args.get("role")?.into(),
+                corpus: args.get("corpus")?.into(),
+                cap: args.opt("cap").unwrap_or("30").parse()?,
+            };
+            let set = derive::derive(&d, &opts, derive::indexer_name(&scip)?);
+            let mut per_kind: BTreeMap<&str, usize> = BTreeMap::new();
+            for q in &set.questions {
+                *per_kind.entry(q.kind.as_str()).or_default() += 1;
+            }
+            eprintln!("{}: {:?} {:?}", opts.project, per_kind, d.stats);
+            std::fs::write(args.get("out")?, serde_json::to_string_pretty(&set)?)?;
+        }
+        #[cfg(feature = "derive")]
+        "dump" => dump(&args.rest)?,
+        "score" => {
+            let opts = score::Options {
+                plumb: PathBuf::from(args.get("plumb")?),
+                repo_root: PathBuf::from(args.get("repo-root")?),
+                jobs: args.opt("jobs").unwrap_or("2").parse()?,
+            };
+            let mut sets = vec![];
+            for f in &args.rest {
+                let text = std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?;
+                sets.push(serde_json::from_str::<model::QuestionSet>(&text).with_context(|| format!("parsing {f}"))?);
+            }
+            let outcomes = score::score_sets(&opts, &sets)?;
+            let by_lang = score::tally(&outcomes, |o| format!("{} ({})", o.lang, o.role));
+            let by_project = score::tally(&outcomes, |o| o.project.clone());
+            let label = args.opt("label").unwrap_or("");
+            let mut md = String::new();
+            md += &format!("Accuracy of plumb against SCIP ground truth. {label}\n\n");
+            md += "Per language (dev projects, then held-out):\n\n";
+            md += &score::markdown_table(&by_lang, "language");
+            md += "\nPer project:\n\n";
+            md += &score::markdown_table(&by_project, "project");
+            md += "\nP, R, F1: micro-averaged over the answers' edges; hc-P: precision of edges plumb marks with confidence ≥ 0.8 (callers, callees, references); F1 w/o guesses: F1 with plumb's name-only edges left out; locate fails: questions whose `path:LINE` plumb resolved to another symbol (counted as all-missing).\n";
+            print!("{md}");
+            let projects: Vec<serde_json::Value> = sets
+                .iter()
+                .map(|s| serde_json::json!({"project": s.project, "version": s.version, "lang": s.lang, "role": s.role, "indexer": s.indexer, "questions": s.questions.len()}))
+                .collect();
+            let json = serde_json::json!({
+                "label": label,
+                "projects": projects,
+                "by_language": by_lang.iter().map(|((g, k), t)| serde_json::json!({"group": g, "kind": k, "tally": t})).collect::<Vec<_>>(),
+                "by_project": by_project.iter().map(|((g, k), t)| serde_json::json!({"project": g, "kind": k, "tally": t})).collect::<Vec<_>>(),
+                "questions": outcomes,
+            });
+            if let Some(p) = args.opt("out-json") {
+                std::fs::write(p, serde_json::to_string_pretty(&json)?)?;
+            }
+            if let Some(p) = args.opt("out-md") {
+                std::fs::write(p, &md)?;
+            }
+            if let Some(p) = args.opt("thresholds") {
+                check_thresholds(p, &by_project)?;
+            }
+        }
+        _ => bail!("unknown command {cmd}"),
+    }
+    Ok(())
+}
+
+/// Thresholds file: {"project": {"kind": {"f1": x, "hc_precision": y}}}. Fails (exit 1) when
+/// any measured value is below its threshold.
+fn check_thresholds(path: &str, t: &BTreeMap<(String, String), score::Tally>) -> Result<()> {
+    let text = std::fs::read_to_string(path)?;
+    let want: BTreeMap<String, BTreeMap<String, BTreeMap<String, f64>>> = serde_json::from_str(&text)?;
+    let mut failed = 0;
+    let mut passed = 0;
+    for (project, kinds) in &want {
+        for (kind, mins) in kinds {
+            let Some(tally) = t.get(&(project.clone(), kind.clone())) else {
+                eprintln!("FAIL {project} {kind}: no questions scored");
+                failed += 1;
+                continue;
+            };
+            for (metric, min) in mins {
+                let got = match metric.as_str() {
+                    "f1" => tally.f1,
+                    "precision" => tally.precision,
+                    "recall" => tally.recall,
+                    "hc_precision" => tally.hc_precision,
+                    _ => bail!("unknown metric {metric}"),
+                };
+                let got = got.unwrap_or(0.0);
+                if got + 1e-9 < *min {
+                    eprintln!("FAIL {project} {kind} {metric}: {got:.3} < {min:.3}");
+                    failed += 1;
+                } else {
+                    passed += 1;
+                }
+            }
+        }
+    }
+    println!("accuracy thresholds: {passed} passed, {failed} failed");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+    Ok(())
+}
+
+#[cfg(feature = "derive")]
+fn dump(rest: &[String]) -> Result<()> {
+    use protobuf::Message;
+    let bytes = std::fs::read(&rest[0])?;
+    let idx = scip::types::Index::parse_from_bytes(&bytes)?;
+    let want = rest.get(1).cloned().unwrap_or_default();
+    println!("tool {} {} docs {}", idx.metadata.tool_info.name, idx.metadata.tool_info.version, idx.documents.len());
+    for d in &idx.documents {
+        if !d.relative_path.contains(&want) {
+            continue;
+        }
+        println!("DOC {}", d.relative_path);
+        for o in &d.occurrences {
+            println!("  O {:?} {} roles={} enclosing={:?}", o.range, o.symbol, o.symbol_roles, o.enclosing_range);
+        }
+        for s in &d.symbols {
+            let rel: Vec<_> = s.relationships.iter().map(|r| (r.symbol.clone(), r.is_reference, r.is_implementation, r.is_type_definition)).collect();
+            println!("  S {} kind={:?} rel={:?}", s.symbol, s.kind, rel);
+        }
+    }
+    Ok(())
+}
