@@ -80,6 +80,22 @@ pub enum Command {
         /// Text to look for.
         text: String,
     },
+    /// Serve the graph to coding agents: an MCP server on stdin/stdout.
+    Serve(ServeArgs),
+}
+
+/// Options of `plumb serve`.
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// Tools offered: `core` or `full` (default: $PLUMB_PROFILE, else core).
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
+    /// Most bytes one response may take on the wire (default: $PLUMB_MAX_BYTES, else 65536).
+    #[arg(long, value_name = "N")]
+    pub max_bytes: Option<u64>,
+    /// Also append the log to FILE (it always goes to stderr).
+    #[arg(long, value_name = "FILE")]
+    pub log_file: Option<PathBuf>,
 }
 
 /// Bounds of `plumb index`.

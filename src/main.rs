@@ -5,6 +5,7 @@
 mod cli;
 mod progress;
 mod render;
+mod serve;
 mod status;
 
 use std::io::Write;
@@ -141,6 +142,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             render::impact,
         ),
         Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
+        Command::Serve(args) => serve::run(cli, args),
     }
 }
 

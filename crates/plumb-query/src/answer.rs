@@ -1,5 +1,7 @@
-//! The answer types: the one JSON shape shared by `--json` and (later) MCP.
+//! The answer types: the one JSON shape shared by `--json` and MCP.
 //! Every field is documented here; README.md documents the same contract.
+//! With the `schema` feature each type also derives `schemars::JsonSchema`,
+//! from which the MCP server declares its output schemas.
 
 use serde::Serialize;
 
@@ -7,6 +9,7 @@ use plumb_store::read::SymbolRow;
 
 /// A symbol as answers show it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Symbol {
     /// Name as written.
     pub name: String,
@@ -56,6 +59,7 @@ impl Symbol {
 
 /// Whether an answer lists everything there is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Completeness {
     /// Every relevant site was read and resolved.
@@ -66,6 +70,7 @@ pub enum Completeness {
 
 /// A whole answer: `{"query", "targets", "results", "completeness", "notes"}`.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Answer<R: Serialize> {
     /// What was asked, as understood.
     pub query: serde_json::Value,
@@ -81,6 +86,7 @@ pub struct Answer<R: Serialize> {
 
 /// A site: where a reference is written.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Site {
     /// Path relative to the root.
     pub file: String,
@@ -92,6 +98,7 @@ pub struct Site {
 
 /// One reference to a target (`refs`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Reference {
     /// Path of the file containing the site.
     pub file: String,
@@ -113,6 +120,7 @@ pub struct Reference {
 
 /// One caller of a target, with every call site in it (`callers`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Caller {
     /// The calling symbol (a `module` pseudo-symbol for top-level code).
     pub caller: Symbol,
@@ -126,6 +134,7 @@ pub struct Caller {
 
 /// One callee of a target, with every call site (`callees`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Callee {
     /// The called symbol.
     pub callee: Symbol,
@@ -139,6 +148,7 @@ pub struct Callee {
 
 /// One subtype or overriding member (`impls`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Implementation {
     /// The subtype, implementor or overriding method.
     pub symbol: Symbol,
@@ -148,6 +158,7 @@ pub struct Implementation {
 
 /// One dependent (`impact`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Dependent {
     /// The dependent symbol.
     pub symbol: Symbol,
@@ -159,6 +170,7 @@ pub struct Dependent {
 
 /// A symbol with its nested children (`outline`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct OutlineNode {
     /// The symbol.
     #[serde(flatten)]
@@ -169,6 +181,7 @@ pub struct OutlineNode {
 
 /// A symbol's full record (`symbol`).
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SymbolDetail {
     /// The symbol.
     #[serde(flatten)]

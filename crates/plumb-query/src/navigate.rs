@@ -59,6 +59,12 @@ impl Engine {
         &self.store
     }
 
+    /// The stored symbols NAME denotes (bare, qualified or `path:LINE`), in
+    /// the order every answer lists its targets.
+    pub fn locate(&self, name: &str) -> Result<Located> {
+        locate(&self.store, name)
+    }
+
     fn symbol(&self, id: i64) -> Result<Symbol> {
         if let Some(symbol) = self.symbols.borrow().get(&id) {
             return Ok(symbol.clone());

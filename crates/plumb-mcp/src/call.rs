@@ -1,0 +1,70 @@
+//! One tool call's context: the configuration, the store opened for this
+//! call, and the drift between index and tree computed at most once.
+
+use std::cell::OnceCell;
+use std::path::Path;
+
+use plumb_index::freshness::{Drift, drift};
+use plumb_query::Engine;
+use plumb_store::Store;
+use plumb_store::read::FileRow;
+
+use crate::Config;
+use crate::freshness::Freshness;
+use crate::output::ToolError;
+
+/// The context of one tool call. Each call opens the index anew, so an
+/// index rebuilt by the `index` tool (or by `plumb index` in a terminal) is
+/// seen by the next call.
+pub(crate) struct Call<'a> {
+    config: &'a Config,
+    drift: OnceCell<Option<(Vec<FileRow>, Drift)>>,
+}
+
+impl<'a> Call<'a> {
+    /// A call under `config`.
+    pub fn new(config: &'a Config) -> Call<'a> {
+        Call {
+            config,
+            drift: OnceCell::new(),
+        }
+    }
+
+    /// The server's configuration.
+    pub fn config(&self) -> &Config {
+        self.config
+    }
+
+    /// The indexed root.
+    pub fn root(&self) -> &Path {
+        &self.config.root
+    }
+
+    /// The index, opened read-only.
+    pub fn store(&self) -> Result<Store, ToolError> {
+        Ok(Store::open_read_only(&Store::database_path(self.root()))?)
+    }
+
+    /// A query engine over the index.
+    pub fn engine(&self) -> Result<Engine, ToolError> {
+        Ok(Engine::new(self.store()?))
+    }
+
+    /// The indexed files and how the tree drifted from them; `None` when
+    /// the index cannot be read.
+    pub fn drift(&self) -> Option<&(Vec<FileRow>, Drift)> {
+        self.drift
+            .get_or_init(|| {
+                let files = self.store().ok()?.files().ok()?;
+                let drifted = drift(self.root(), &files);
+                Some((files, drifted))
+            })
+            .as_ref()
+    }
+
+    /// The freshness block of this call's answer.
+    pub fn freshness(&self) -> Freshness {
+        self.drift()
+            .map_or(Freshness::UNKNOWN, |(_, drifted)| Freshness::of(drifted))
+    }
+}

@@ -1,0 +1,80 @@
+//! plumb-mcp serves plumb's code graph to coding agents over the Model
+//! Context Protocol, on the official Rust SDK (`rmcp`), over stdio.
+//!
+//! It holds the tool registry ([`tools`]: names, four-part descriptions,
+//! input and output schemas, profiles), the response budget that keeps every
+//! message on the wire under a byte cap by dropping whole items, the
+//! freshness block attached to every answer, and a newline-delimited stdio
+//! transport that answers malformed JSON with a JSON-RPC parse error and
+//! keeps serving. It also owns the status report, shared with the CLI.
+//!
+//! It reads the graph only through `plumb-query` (and `plumb-store` to open
+//! it); it uses `plumb-index` for the `index` tool, the one tool that
+//! writes, and only to `.plumb/`, and for freshness. It never parses source
+//! and never writes a source file. Logs go through `tracing`; stdout carries
+//! protocol messages only.
+
+mod budget;
+mod call;
+mod freshness;
+mod input;
+mod output;
+pub mod profile;
+mod schema;
+mod server;
+mod source;
+pub mod status;
+mod text;
+pub mod tools;
+mod transport;
+
+use std::path::PathBuf;
+
+use rmcp::ServiceExt;
+
+use plumb_index::walk::Limits;
+
+pub use budget::{
+    DEFAULT_MAX_BYTES, MAX_BYTES_ENV, MAX_MAX_BYTES, MIN_MAX_BYTES, resolve_max_bytes,
+};
+pub use profile::Profile;
+pub use server::Server;
+pub use transport::LineTransport;
+
+/// What a server needs to know, resolved once at start.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The indexed root (absolute); the `index` tool writes `root/.plumb/`.
+    pub root: PathBuf,
+    /// Which tools are offered.
+    pub profile: Profile,
+    /// The most bytes one response may take on the wire, newline included.
+    pub max_bytes: usize,
+    /// Bounds of the `index` tool's runs.
+    pub limits: Limits,
+}
+
+/// Failures that stop the server (never a failure of one request).
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The client went away or spoke no MCP before initializing.
+    #[error("MCP session did not start: {0}")]
+    Initialize(Box<rmcp::service::ServerInitializeError>),
+    /// The session loop ended abnormally.
+    #[error("MCP session ended abnormally: {0}")]
+    Session(#[from] tokio::task::JoinError),
+}
+
+/// Serves MCP over this process's stdin and stdout until the client closes
+/// stdin.
+pub async fn serve_stdio(config: Config) -> Result<(), ServeError> {
+    let (read, write) = rmcp::transport::stdio();
+    let server = Server::new(config);
+    let running = server
+        .serve(LineTransport::new(read, write))
+        .await
+        .map_err(|err| ServeError::Initialize(Box::new(err)))?;
+    let reason = running.waiting().await?;
+    tracing::info!(?reason, "session ended");
+    Ok(())
+}

@@ -1,0 +1,160 @@
+//! Input and output schemas, generated from the Rust types by schemars
+//! through rmcp's helpers (JSON Schema 2020-12), then made compact so that
+//! `tools/list` stays small (under 8 KB for the core profile).
+//!
+//! Input schemas keep every argument's description, type, bounds, enum and
+//! default: they are how the agent learns the arguments. Output schemas are
+//! cut to the answer's first level — each property's name, JSON type or
+//! enum, and which are required — because the tool descriptions' **Returns**
+//! part and README's JSON contract describe the items, and full item
+//! schemas would triple the listing.
+
+use std::any::Any;
+use std::sync::Arc;
+
+use rmcp::handler::server::tool::{schema_for_input, schema_for_output};
+use rmcp::model::JsonObject;
+use schemars::JsonSchema;
+use serde_json::{Map, Value, json};
+
+/// Keywords dropped from input schemas: the dialect is MCP's default, and
+/// number formats (`uint32`) say nothing `minimum` does not.
+const INPUT_DROPPED: &[&str] = &["$schema", "format"];
+
+/// The input schema of `T` (an object schema, as MCP requires).
+pub fn input<T: JsonSchema + Any>() -> Arc<JsonObject> {
+    let mut schema = match schema_for_input::<T>() {
+        Ok(schema) => schema.as_ref().clone(),
+        // Only a defect of plumb's own input types gets here; the registry
+        // test builds every schema.
+        Err(err) => panic!("input schema of {}: {err}", std::any::type_name::<T>()),
+    };
+    schema.retain(|key, _| !INPUT_DROPPED.contains(&key.as_str()));
+    if let Some(Value::Object(properties)) = schema.get_mut("properties") {
+        for property in properties.values_mut() {
+            if let Value::Object(property) = property {
+                property.retain(|key, _| !INPUT_DROPPED.contains(&key.as_str()));
+            }
+        }
+    }
+    Arc::new(schema)
+}
+
+/// The first-level output schema of `T`.
+pub fn output<T: JsonSchema + Any>() -> Arc<JsonObject> {
+    let full = schema_for_output::<T>();
+    let defs = full
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let mut schema = JsonObject::new();
+    schema.insert("type".into(), json!("object"));
+    if let Some(Value::Object(properties)) = full.get("properties") {
+        let shallow: Map<String, Value> = properties
+            .iter()
+            .map(|(name, property)| (name.clone(), Value::Object(outline(property, &defs))))
+            .collect();
+        schema.insert("properties".into(), Value::Object(shallow));
+    }
+    if let Some(required) = full.get("required") {
+        schema.insert("required".into(), required.clone());
+    }
+    Arc::new(schema)
+}
+
+/// A property's schema reduced to its JSON type(s) or enum.
+fn outline(property: &Value, defs: &Map<String, Value>) -> JsonObject {
+    let mut out = JsonObject::new();
+    let Some(object) = property.as_object() else {
+        return out;
+    };
+    if let Some(Value::String(reference)) = object.get("$ref") {
+        let name = reference.rsplit('/').next().unwrap_or_default();
+        return defs.get(name).map_or(out, |def| outline(def, defs));
+    }
+    if let Some(values) = constants(object) {
+        out.insert("enum".into(), Value::Array(values));
+        return out;
+    }
+    if let Some(ty) = object.get("type") {
+        out.insert("type".into(), ty.clone());
+        return out;
+    }
+    // `anyOf: [X, {"type": "null"}]`, as schemars writes an optional struct.
+    if let Some(Value::Array(options)) = object.get("anyOf") {
+        let mut types = Vec::new();
+        for option in options {
+            match outline(option, defs).get("type") {
+                Some(Value::String(ty)) => types.push(json!(ty)),
+                Some(Value::Array(tys)) => types.extend(tys.iter().cloned()),
+                _ => return out,
+            }
+        }
+        out.insert("type".into(), Value::Array(types));
+    }
+    out
+}
+
+/// The values of an enum written as `enum` or as `oneOf` of `const`s.
+fn constants(object: &JsonObject) -> Option<Vec<Value>> {
+    if let Some(Value::Array(values)) = object.get("enum") {
+        return Some(values.clone());
+    }
+    let Some(Value::Array(options)) = object.get("oneOf") else {
+        return None;
+    };
+    options.iter().map(|o| o.get("const").cloned()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Serialize;
+
+    /// An optional part.
+    #[derive(Serialize, JsonSchema)]
+    struct Part {
+        n: u32,
+    }
+
+    /// A mode.
+    #[derive(Serialize, JsonSchema)]
+    #[serde(rename_all = "snake_case")]
+    enum Mode {
+        /// First.
+        Fast,
+        /// Second.
+        Slow,
+    }
+
+    #[derive(Serialize, JsonSchema)]
+    struct Whole {
+        /// Items.
+        items: Vec<Part>,
+        mode: Mode,
+        part: Option<Part>,
+        label: Option<String>,
+        anything: serde_json::Value,
+    }
+
+    #[test]
+    fn output_schemas_keep_types_enums_and_required_at_the_first_level() {
+        let _ = [Mode::Fast, Mode::Slow];
+        let schema = Value::Object(output::<Whole>().as_ref().clone());
+        assert_eq!(
+            schema,
+            json!({
+                "type": "object",
+                "properties": {
+                    "items": {"type": "array"},
+                    "mode": {"enum": ["fast", "slow"]},
+                    "part": {"type": ["object", "null"]},
+                    "label": {"type": ["string", "null"]},
+                    "anything": {}
+                },
+                "required": ["items", "mode", "part", "label", "anything"]
+            })
+        );
+    }
+}

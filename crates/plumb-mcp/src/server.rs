@@ -1,0 +1,213 @@
+//! The MCP server: rmcp's [`ServerHandler`] over the tool registry. Every
+//! `tools/call` goes through [`Inner::answer`], the one exit point that
+//! attaches freshness and fits the response budget, whether the tool
+//! answered, failed, or panicked.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Instant;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
+    ErrorCode, Implementation, InitializeResult, JsonObject, ListToolsResult,
+    PaginatedRequestParams, RequestId, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use crate::Config;
+use crate::budget::{Budget, Responded, error_result, wire_size};
+use crate::call::Call;
+use crate::output::ToolError;
+use crate::tools::{ToolDef, offered};
+
+/// The server's name in `initialize` (rmcp's default would be "rmcp").
+pub const NAME: &str = "plumb";
+/// plumb's version.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// What the client is told once, at `initialize`.
+const INSTRUCTIONS: &str = "plumb answers structural questions about this repository from a resolved code graph: \
+definitions (search, symbol, outline), uses (refs, callers, callees) and what depends on what (impact). \
+Prefer it to text search for these. Each answer says how every edge was resolved; `name_only` edges are guesses. \
+`completeness: lower_bound` means there may be more; `freshness: stale` means files changed since indexing: re-index (`plumb index`).";
+
+/// The MCP server for one repository.
+#[derive(Clone)]
+pub struct Server {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    config: Config,
+    tools: Vec<&'static ToolDef>,
+    listing: Vec<Tool>,
+}
+
+impl Server {
+    /// A server offering the tools of `config.profile`.
+    pub fn new(config: Config) -> Server {
+        let tools: Vec<&'static ToolDef> = offered(config.profile).collect();
+        let listing = tools.iter().map(|tool| tool.listing()).collect();
+        Server {
+            inner: Arc::new(Inner {
+                config,
+                tools,
+                listing,
+            }),
+        }
+    }
+
+    /// The tools listed, as `tools/list` returns them.
+    pub fn listing(&self) -> &[Tool] {
+        &self.inner.listing
+    }
+}
+
+/// The answer to a call of a tool this server does not offer — the same
+/// whether the tool does not exist or the profile hides it (MCP's
+/// "Unknown tool" error, -32602).
+fn unknown_tool(name: &str) -> ErrorData {
+    ErrorData::invalid_params(format!("Unknown tool: {name}"), None)
+}
+
+impl Inner {
+    /// The one exit point of every call.
+    fn answer(&self, tool: &ToolDef, arguments: JsonObject, id: RequestId) -> Responded {
+        let call = Call::new(&self.config);
+        let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| (tool.run)(&call, arguments)))
+            .unwrap_or_else(|panic| {
+                let what = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Err(ToolError::new(format!(
+                    "internal error in `{}`: {what}",
+                    tool.name
+                )))
+            });
+        let freshness = call.freshness();
+        let budget = Budget {
+            max_bytes: self.config.max_bytes,
+            id,
+        };
+        match outcome {
+            Ok(reply) => reply.respond(freshness, &budget),
+            Err(err) => {
+                let result = error_result(&err, Some(freshness));
+                let wire_bytes = wire_size(&result, &budget.id);
+                Responded {
+                    result,
+                    wire_bytes,
+                    omitted: 0,
+                }
+            }
+        }
+    }
+}
+
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_prompts()
+            .build();
+        let mut info = InitializeResult::new(capabilities).with_instructions(INSTRUCTIONS);
+        info.server_info = Implementation::new(NAME, VERSION);
+        info
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.inner.listing.clone()))
+    }
+
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        Err(ErrorData::new(
+            ErrorCode::METHOD_NOT_FOUND,
+            format!("Method not found: {}", request.method),
+            None,
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        let Some(tool) = self.inner.tools.iter().copied().find(|t| t.name == name) else {
+            tracing::info!(tool = %name, "unknown tool");
+            return Err(unknown_tool(&name));
+        };
+        let arguments = request.arguments.unwrap_or_default();
+        let inner = Arc::clone(&self.inner);
+        let id = context.id.clone();
+        let started = Instant::now();
+        let responded = tokio::task::spawn_blocking(move || inner.answer(tool, arguments, id))
+            .await
+            .unwrap_or_else(|err| {
+                let result = error_result(&ToolError::new(format!("internal error: {err}")), None);
+                let wire_bytes = wire_size(&result, &context.id);
+                Responded {
+                    result,
+                    wire_bytes,
+                    omitted: 0,
+                }
+            });
+        let failed = responded.result.is_error == Some(true);
+        tracing::info!(
+            tool = %name,
+            ms = started.elapsed().as_millis() as u64,
+            wire_bytes = responded.wire_bytes,
+            omitted = responded.omitted,
+            failed,
+            "tools/call"
+        );
+        if responded.wire_bytes > self.inner.config.max_bytes {
+            tracing::error!(tool = %name, wire_bytes = responded.wire_bytes, "response over the budget");
+        }
+        let result: CallToolResult = responded.result;
+        Ok(result.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Profile;
+    use rmcp::model::{NumberOrString, ServerJsonRpcMessage, ServerResult};
+
+    fn listing_bytes(profile: Profile) -> usize {
+        let server = Server::new(Config {
+            root: "/nowhere".into(),
+            profile,
+            max_bytes: crate::DEFAULT_MAX_BYTES,
+            limits: Default::default(),
+        });
+        let message = ServerJsonRpcMessage::response(
+            ServerResult::ListToolsResult(ListToolsResult::with_all_items(
+                server.listing().to_vec(),
+            )),
+            NumberOrString::Number(1),
+        );
+        serde_json::to_vec(&message).unwrap().len() + 1
+    }
+
+    /// From the issue: the core profile's `tools/list` response stays under 8 KB.
+    #[test]
+    fn the_core_listing_is_under_8_kb() {
+        let core = listing_bytes(Profile::Core);
+        assert!(core < 8 * 1024, "core tools/list is {core} bytes");
+        assert!(listing_bytes(Profile::Full) > core);
+    }
+}

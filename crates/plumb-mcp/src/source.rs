@@ -1,0 +1,118 @@
+//! The bounded source text `symbol` returns with a definition, read from
+//! the working tree only when the file still has the content that was
+//! indexed (otherwise the byte range would point at other code).
+
+use std::path::Path;
+
+use schemars::JsonSchema;
+use serde::Serialize;
+
+use plumb_query::answer::SymbolDetail;
+use plumb_store::read::SymbolRow;
+
+/// Most bytes of source returned per definition. Chosen: about 400 lines of
+/// typical code; longer definitions are cut at a line end.
+pub const MAX_SOURCE_BYTES: usize = 16 * 1024;
+
+/// Share of the response budget one definition's source may take. Chosen:
+/// the text rendering repeats the source, so two copies take half.
+const BUDGET_SHARE: usize = 4;
+
+/// The source bound under a response cap of `max_bytes`.
+pub fn limit(max_bytes: usize) -> usize {
+    MAX_SOURCE_BYTES.min(max_bytes / BUDGET_SHARE)
+}
+
+/// A definition with its source text (`symbol`).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SymbolSource {
+    /// The definition, as `--json` gives it.
+    #[serde(flatten)]
+    pub detail: SymbolDetail,
+    /// Its text from the first line of its span (attributes and decorators
+    /// included); null when the file changed since indexing or is unreadable.
+    pub source: Option<String>,
+    /// Whether `source` stops before the definition's last line.
+    pub source_truncated: bool,
+}
+
+/// Reads the source of `row` from `root`, if the file's hash still is
+/// `indexed_hash`; a note says why when it is not returned whole.
+pub fn read(
+    root: &Path,
+    row: &SymbolRow,
+    indexed_hash: Option<&str>,
+    limit: usize,
+) -> (Option<String>, bool, Option<String>) {
+    let Ok(bytes) = std::fs::read(root.join(&row.file)) else {
+        return (None, false, Some(format!("{}: cannot be read", row.file)));
+    };
+    let hash = blake3::hash(&bytes).to_hex();
+    if indexed_hash != Some(hash.as_str()) {
+        return (
+            None,
+            false,
+            Some(format!(
+                "{} changed since indexing: source not shown (call `index`)",
+                row.file
+            )),
+        );
+    }
+    let (start, end) = (row.start_byte as usize, row.end_byte as usize);
+    if start > end || end > bytes.len() {
+        return (
+            None,
+            false,
+            Some(format!("{}: span out of range", row.file)),
+        );
+    }
+    // From the start of the line, so that the first line keeps its indent.
+    let start = bytes[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |newline| newline + 1);
+    let Ok(text) = std::str::from_utf8(&bytes[start..end]) else {
+        return (None, false, Some(format!("{}: not UTF-8", row.file)));
+    };
+    let (text, cut) = bounded(text, limit);
+    let note = cut.then(|| {
+        let shown = row.start_line + text.lines().count() as u32 - 1;
+        format!(
+            "source of {} cut at line {shown} of {}..{}; read the file for the rest",
+            row.qualname, row.start_line, row.end_line
+        )
+    });
+    (Some(text.to_owned()), cut, note)
+}
+
+/// `text` cut at the last line end within `limit` bytes (or at a character
+/// boundary when a single line is longer), and whether it was cut.
+fn bounded(text: &str, limit: usize) -> (&str, bool) {
+    if text.len() <= limit {
+        return (text, false);
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let end = text[..end].rfind('\n').map_or(end, |newline| newline + 1);
+    (&text[..end], true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bounded;
+
+    #[test]
+    fn cuts_at_a_line_end() {
+        assert_eq!(bounded("ab\ncd\nef", 7), ("ab\ncd\n", true));
+        assert_eq!(bounded("ab\ncd", 99), ("ab\ncd", false));
+    }
+
+    #[test]
+    fn never_splits_a_character() {
+        let (text, cut) = bounded("ééé", 3);
+        assert!(cut);
+        assert_eq!(text, "é");
+    }
+}

@@ -1,0 +1,289 @@
+//! Newline-delimited JSON-RPC over a reader and a writer (stdin and stdout),
+//! as an rmcp [`Transport`].
+//!
+//! rmcp's own stdio transport drops a line that is not JSON without a word
+//! (rust-sdk#938); MCP's base protocol is JSON-RPC 2.0, which answers it with
+//! a parse error (-32700, `"id": null`). This transport does that, answers
+//! well-formed JSON that is not a message with an invalid-request error
+//! (-32600), and keeps serving either way. One writer task writes every
+//! outgoing message whole and in the order queued, so an error answer to a
+//! bad line goes out before the answers to the lines after it.
+
+use rmcp::RoleServer;
+use rmcp::model::{ClientJsonRpcMessage, ErrorData, ServerJsonRpcMessage};
+use rmcp::transport::Transport;
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+/// Longest incoming line accepted; longer ones are discarded. From rmcp's
+/// `DEFAULT_MAX_LINE_LENGTH` (16 MiB), so both transports accept the same.
+const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// One message for the writer task, and who waits for it to be written.
+struct Outgoing {
+    line: Vec<u8>,
+    written: Option<oneshot::Sender<std::io::Result<()>>>,
+}
+
+/// A stdio-style transport that answers malformed input.
+pub struct LineTransport<R> {
+    read: BufReader<R>,
+    line: Vec<u8>,
+    discarding: bool,
+    queue: Option<mpsc::UnboundedSender<Outgoing>>,
+    writer: Option<JoinHandle<()>>,
+}
+
+impl<R: AsyncRead + Unpin> LineTransport<R> {
+    /// Reads messages from `read`, writes them to `write` from a task of
+    /// its own (so it must be called inside a Tokio runtime).
+    pub fn new<W: AsyncWrite + Unpin + Send + 'static>(read: R, write: W) -> LineTransport<R> {
+        let (queue, outgoing) = mpsc::unbounded_channel();
+        LineTransport {
+            read: BufReader::new(read),
+            line: Vec::new(),
+            discarding: false,
+            queue: Some(queue),
+            writer: Some(tokio::spawn(write_lines(write, outgoing))),
+        }
+    }
+
+    /// Queues `line` (newline included) without waiting; `written` hears
+    /// how the write went.
+    fn queue(&self, line: Vec<u8>, written: Option<oneshot::Sender<std::io::Result<()>>>) -> bool {
+        self.queue
+            .as_ref()
+            .is_some_and(|queue| queue.send(Outgoing { line, written }).is_ok())
+    }
+}
+
+/// The writer task: writes each queued line whole, in order, and flushes.
+async fn write_lines<W: AsyncWrite + Unpin>(
+    mut write: W,
+    mut outgoing: mpsc::UnboundedReceiver<Outgoing>,
+) {
+    while let Some(Outgoing { line, written }) = outgoing.recv().await {
+        let result = match write.write_all(&line).await {
+            Ok(()) => write.flush().await,
+            Err(err) => Err(err),
+        };
+        if let Err(err) = &result {
+            tracing::error!("writing to stdout: {err}");
+        }
+        if let Some(written) = written {
+            let _ = written.send(result);
+        }
+    }
+}
+
+fn closed() -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the transport is closed")
+}
+
+/// One step of reading a line.
+enum Line {
+    /// `self.line` holds a whole line (without its newline).
+    Ready,
+    /// The line was longer than [`MAX_LINE_BYTES`] and was dropped.
+    Oversized,
+    /// The stream ended.
+    End,
+}
+
+impl<R: AsyncRead + Unpin> LineTransport<R> {
+    /// Reads one line into `self.line`. Cancel-safe: bytes are moved from
+    /// the buffer into `self.line` with no await in between, so a dropped
+    /// call resumes where it stopped.
+    async fn read_line(&mut self) -> Line {
+        loop {
+            let available = match self.read.fill_buf().await {
+                Ok(available) => available,
+                Err(err) => {
+                    tracing::error!("reading stdin: {err}");
+                    return Line::End;
+                }
+            };
+            if available.is_empty() {
+                return Line::End;
+            }
+            let newline = available.iter().position(|&b| b == b'\n');
+            let take = newline.map_or(available.len(), |at| at + 1);
+            let over = self.line.len() + take > MAX_LINE_BYTES;
+            if !self.discarding && !over {
+                self.line.extend_from_slice(&available[..take]);
+            }
+            self.read.consume(take);
+            if over && !self.discarding {
+                self.line.clear();
+                self.discarding = true;
+            }
+            if newline.is_some() {
+                if std::mem::take(&mut self.discarding) {
+                    return Line::Oversized;
+                }
+                self.line.pop();
+                if self.line.last() == Some(&b'\r') {
+                    self.line.pop();
+                }
+                return Line::Ready;
+            }
+        }
+    }
+}
+
+/// What to do with one incoming line.
+#[derive(Debug)]
+enum Incoming {
+    /// A message for the server.
+    Message(Box<ClientJsonRpcMessage>),
+    /// An error response to send back.
+    Reply(Value),
+    /// Nothing (a blank line, or a notification that is not understood).
+    Skip,
+}
+
+/// Classifies one line.
+fn classify(line: &[u8]) -> Incoming {
+    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Incoming::Skip;
+    }
+    let value: Value = match serde_json::from_slice(line) {
+        Ok(value) => value,
+        Err(err) => {
+            tracing::warn!("unparsable message: {err}");
+            return Incoming::Reply(error_response(
+                Value::Null,
+                ErrorData::parse_error(format!("Parse error: {err}"), None),
+            ));
+        }
+    };
+    let id = value.get("id").cloned();
+    let notification = id.is_none() && value.get("method").is_some();
+    match serde_json::from_value::<ClientJsonRpcMessage>(value) {
+        Ok(message) => Incoming::Message(Box::new(message)),
+        // A notification gets no response, even a bad one.
+        Err(err) if notification => {
+            tracing::warn!("ignoring a malformed notification: {err}");
+            Incoming::Skip
+        }
+        Err(err) => {
+            tracing::warn!("invalid message: {err}");
+            let id = id
+                .filter(|id| id.is_string() || id.is_number())
+                .unwrap_or(Value::Null);
+            Incoming::Reply(error_response(
+                id,
+                ErrorData::invalid_request(format!("Invalid request: {err}"), None),
+            ))
+        }
+    }
+}
+
+/// A JSON-RPC error response; `id` is null when it could not be read, as
+/// JSON-RPC 2.0 requires.
+fn error_response(id: Value, error: ErrorData) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": error})
+}
+
+impl<R> Transport<RoleServer> for LineTransport<R>
+where
+    R: AsyncRead + Unpin + Send + 'static,
+{
+    type Error = std::io::Error;
+
+    fn send(
+        &mut self,
+        item: ServerJsonRpcMessage,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        let (written, outcome) = oneshot::channel();
+        let queued = serde_json::to_vec(&item).map(|mut line| {
+            line.push(b'\n');
+            self.queue(line, Some(written))
+        });
+        async move {
+            match queued {
+                Ok(true) => outcome.await.unwrap_or_else(|_| Err(closed())),
+                Ok(false) => Err(closed()),
+                Err(err) => Err(err.into()),
+            }
+        }
+    }
+
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        loop {
+            match self.read_line().await {
+                Line::End => return None,
+                Line::Oversized => {
+                    tracing::error!("discarded a message longer than {MAX_LINE_BYTES} bytes");
+                    continue;
+                }
+                Line::Ready => {}
+            }
+            let incoming = classify(&self.line);
+            self.line.clear();
+            match incoming {
+                Incoming::Message(message) => return Some(*message),
+                Incoming::Skip => {}
+                Incoming::Reply(value) => {
+                    // Queued without an await: `receive` may be cancelled.
+                    let mut line = value.to_string().into_bytes();
+                    line.push(b'\n');
+                    self.queue(line, None);
+                }
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        // Dropping the queue ends the writer once it has written the rest.
+        self.queue = None;
+        if let Some(writer) = self.writer.take() {
+            writer.await.map_err(std::io::Error::other)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn garbage_gets_a_parse_error_with_a_null_id() {
+        let Incoming::Reply(reply) = classify(b"{not json") else {
+            panic!("expected a reply");
+        };
+        assert_eq!(reply["error"]["code"], -32700);
+        assert!(reply["id"].is_null());
+    }
+
+    #[test]
+    fn json_that_is_no_message_gets_invalid_request_with_its_id() {
+        let Incoming::Reply(reply) = classify(br#"{"jsonrpc":"2.0","id":7}"#) else {
+            panic!("expected a reply");
+        };
+        assert_eq!(reply["error"]["code"], -32600);
+        assert_eq!(reply["id"], 7);
+    }
+
+    #[test]
+    fn requests_pass_and_blank_lines_are_skipped() {
+        let ping = br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+        assert!(matches!(classify(ping), Incoming::Message(_)));
+        assert!(matches!(classify(b"  "), Incoming::Skip));
+    }
+
+    #[test]
+    fn a_bad_notification_is_ignored_but_a_batch_is_refused() {
+        let bad_notification = br#"{"jsonrpc":"2.0","method":"notifications/progress","params":3}"#;
+        assert!(matches!(classify(bad_notification), Incoming::Skip));
+        let Incoming::Reply(reply) = classify(b"[1, 2]") else {
+            panic!("expected a reply");
+        };
+        assert_eq!(reply["error"]["code"], -32600);
+        assert!(reply["id"].is_null());
+    }
+}

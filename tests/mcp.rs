@@ -1,0 +1,82 @@
+//! End-to-end tests of `plumb serve` with a real MCP client: each test runs
+//! one scenario of `tests/mcp/` under Python with the official MCP SDK
+//! (`pip install mcp`, pinned in `.ci/run`) against a fixture copied to a
+//! temp directory and indexed. The scenarios assert; this file only
+//! prepares the repository and reports their output.
+
+mod common;
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+use common::{Repo, bin};
+
+/// Callers of `lib.target` in the generated repository (budget.py knows).
+const GENERATED_CALLERS: usize = 400;
+
+/// Runs `tests/mcp/<scenario>.py` on `root`; panics with its output unless
+/// it exits 0.
+fn scenario(name: &str, root: &Path) {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("mcp")
+        .join(format!("{name}.py"));
+    let out = Command::new("python3")
+        .arg(&script)
+        .arg(root)
+        .env("PLUMB_BIN", bin())
+        .env_remove("PLUMB_PROFILE")
+        .env_remove("PLUMB_MAX_BYTES")
+        .env_remove("PLUMB_LOG")
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run python3 (needed for the MCP tests): {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "scenario {name} failed ({}); it needs the MCP SDK: pip install mcp (see .ci/run)\n--- stdout ---\n{stdout}\n--- stderr ---\n{stderr}",
+        out.status
+    );
+    println!("{stdout}");
+}
+
+#[test]
+fn every_tool_answers_with_structured_results() {
+    let repo = Repo::indexed("python");
+    scenario("tools", repo.root());
+}
+
+#[test]
+fn a_hidden_tool_answers_like_an_unknown_one() {
+    let repo = Repo::indexed("python");
+    scenario("profiles", repo.root());
+}
+
+#[test]
+fn protocol_errors_are_answered_and_serving_goes_on() {
+    let repo = Repo::indexed("python");
+    scenario("protocol", repo.root());
+}
+
+#[test]
+fn answers_over_the_budget_are_cut_to_whole_items() {
+    let repo = Repo::empty();
+    std::fs::write(
+        repo.path("lib.py"),
+        "def target():\n    \"\"\"Called from everywhere.\"\"\"\n    return 1\n",
+    )
+    .unwrap();
+    // Multi-byte names, so that a cut in the middle of a character would show.
+    let mut callers = String::from("from lib import target\n");
+    for i in 0..GENERATED_CALLERS {
+        let _ = write!(
+            callers,
+            "\n\ndef caller_é_{i}(x):\n    \"\"\"Calls target — number {i}.\"\"\"\n    return target() + x\n"
+        );
+    }
+    std::fs::write(repo.path("callers.py"), callers).unwrap();
+    let run = repo.index(&[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    scenario("budget", repo.root());
+}

@@ -1,0 +1,164 @@
+"""Every tool, called through the official MCP Python SDK on the python
+fixture: structured results (validated by the SDK against each tool's
+outputSchema) checked for content, freshness and completeness; ping and the
+empty resource and prompt lists; `index` writing only `.plumb/`; a stale
+index reported as such."""
+
+import hashlib
+import os
+
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+
+from harness import ROOT, run, session, text
+
+CART_TOTAL = "shop.models.Cart.total"
+CORE = {"search", "symbol", "outline", "refs", "callers", "callees", "impact", "status"}
+
+
+def check_answer(result, tool):
+    """A graph answer: not an error, structured, fresh, with the envelope."""
+    assert not result.is_error, f"{tool}: {text(result)}"
+    answer = result.structured_content
+    assert answer is not None, f"{tool}: no structuredContent"
+    for key in ("query", "targets", "results", "completeness", "notes", "freshness", "truncated"):
+        assert key in answer, f"{tool}: no {key!r} in {answer}"
+    assert answer["completeness"] in ("exact", "lower_bound"), answer
+    assert answer["freshness"] == {"state": "fresh", "changed_files": 0}, answer["freshness"]
+    assert answer["truncated"] is None, answer["truncated"]
+    assert text(result).strip(), f"{tool}: empty text rendering"
+    return answer
+
+
+def qualnames(items, key=None):
+    return {(item[key] if key else item)["qualname"] for item in items}
+
+
+def tree_snapshot(root):
+    """Every file outside .plumb/ with its content hash."""
+    snapshot = {}
+    for directory, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != ".plumb"]
+        for name in files:
+            path = os.path.join(directory, name)
+            with open(path, "rb") as f:
+                snapshot[os.path.relpath(path, root)] = hashlib.sha256(f.read()).hexdigest()
+    return snapshot
+
+
+async def core_tools():
+    async with session(ROOT) as s:
+        assert s.server_info.name == "plumb", s.server_info
+        assert s.protocol_version in HANDSHAKE_PROTOCOL_VERSIONS, s.protocol_version
+        await s.send_ping()
+        assert (await s.list_resources()).resources == []
+        assert (await s.list_prompts()).prompts == []
+
+        tools = (await s.list_tools()).tools
+        assert {t.name for t in tools} == CORE, [t.name for t in tools]
+        for tool in tools:
+            d = tool.description
+            parts = [d.find(p) for p in ("Use when:", "Not for:", "Returns:")]
+            assert 0 < parts[0] < parts[1] < parts[2], f"{tool.name}: {d}"
+            assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
+            assert tool.input_schema["type"] == "object", tool.name
+
+        found = check_answer(await s.call_tool("search", {"text": "Cart"}), "search")
+        assert found["results"][0]["qualname"] == "shop.models.Cart", found["results"][:3]
+
+        shown = check_answer(await s.call_tool("symbol", {"symbol": CART_TOTAL}), "symbol")
+        [definition] = shown["results"]
+        assert definition["qualname"] == CART_TOTAL and definition["line"] == 19, definition
+        assert "def total(self):" in definition["source"], definition["source"]
+        assert "sum_prices(self._line_prices())" in definition["source"]
+        assert definition["source_truncated"] is False
+        assert "def total(self):" in text(await s.call_tool("symbol", {"symbol": CART_TOTAL}))
+        for locator in ("shop/models.py:20", os.path.join(ROOT, "shop/models.py") + ":20"):
+            located = check_answer(await s.call_tool("symbol", {"symbol": locator}), "symbol")
+            assert qualnames(located["results"]) == {CART_TOTAL}, (locator, located["results"])
+
+        outline = check_answer(await s.call_tool("outline", {"file": "shop/models.py"}), "outline")
+        cart = next(n for n in outline["results"] if n["qualname"] == "shop.models.Cart")
+        assert CART_TOTAL in qualnames(cart["children"]), cart
+        top = check_answer(await s.call_tool("outline", {"file": "shop/models.py", "depth": 1}), "outline")
+        assert all(n["children"] == [] for n in top["results"]), top["results"]
+        assert qualnames(top["results"]) == qualnames(outline["results"])
+
+        refs = check_answer(await s.call_tool("refs", {"symbol": "shop.models.Cart"}), "refs")
+        kinds = {r["kind"] for r in refs["results"]}
+        assert {"inherit", "import"} <= kinds, kinds
+        inherits = check_answer(
+            await s.call_tool("refs", {"symbol": "shop.models.Cart", "kind": "inherit"}), "refs"
+        )
+        assert inherits["results"] and all(r["kind"] == "inherit" for r in inherits["results"])
+        assert "shop.models.DiscountCart" in {r["enclosing"]["qualname"] for r in inherits["results"]}
+
+        callers = check_answer(await s.call_tool("callers", {"symbol": CART_TOTAL}), "callers")
+        assert "app.charge" in qualnames(callers["results"], "caller"), callers["results"]
+        assert qualnames(callers["targets"]) == {CART_TOTAL}
+
+        callees = check_answer(await s.call_tool("callees", {"symbol": CART_TOTAL}), "callees")
+        assert {"shop.models.Cart._line_prices", "shop.pricing.total"} <= qualnames(
+            callees["results"], "callee"
+        ), callees["results"]
+
+        near = check_answer(await s.call_tool("impact", {"symbol": "shop.pricing.total", "depth": 1}), "impact")
+        far = check_answer(await s.call_tool("impact", {"symbol": "shop.pricing.total"}), "impact")
+        assert far["query"]["depth"] == 2, far["query"]
+        assert {r["depth"] for r in near["results"]} == {1}, near["results"]
+        assert qualnames(near["results"], "symbol") < qualnames(far["results"], "symbol")
+
+        status = await s.call_tool("status", {})
+        assert not status.is_error, text(status)
+        report = status.structured_content
+        assert report["server"]["tools"] == len(tools) == len(CORE), report["server"]
+        assert set(report["server"]["tool_names"]) == CORE
+        assert report["server"]["profile"] == "core"
+        assert report["freshness"] == {"state": "fresh", "changed_files": 0}
+        assert report["results"]["files"]["indexed"] == 5, report["results"]["files"]
+
+
+async def full_tools():
+    async with session(ROOT, "--profile", "full") as s:
+        tools = {t.name for t in (await s.list_tools()).tools}
+        assert tools == CORE | {"impls", "index"}, tools
+
+        direct = check_answer(await s.call_tool("impls", {"symbol": "shop.models.Cart"}), "impls")
+        assert qualnames(direct["results"], "symbol") == {"shop.models.DiscountCart"}, direct
+        every = check_answer(
+            await s.call_tool("impls", {"symbol": "shop.models.Cart", "transitive": True}), "impls"
+        )
+        assert {r["symbol"]["qualname"]: r["direct"] for r in every["results"]} == {
+            "shop.models.DiscountCart": True,
+            "shop.models.VipCart": False,
+        }, every["results"]
+
+        # Edit a file: answers say the index is stale; symbol will not show
+        # source from a changed file; `index` refreshes and writes only .plumb/.
+        with open(os.path.join(ROOT, "shop/models.py"), "a") as f:
+            f.write("\n\ndef added():\n    return Cart()\n")
+        stale = await s.call_tool("symbol", {"symbol": CART_TOTAL})
+        assert stale.structured_content["freshness"] == {"state": "stale", "changed_files": 1}
+        assert stale.structured_content["results"][0]["source"] is None
+        assert any("changed since indexing" in n for n in stale.structured_content["notes"])
+        assert "index stale" in text(stale)
+
+        before = tree_snapshot(ROOT)
+        indexed = await s.call_tool("index", {})
+        assert not indexed.is_error, text(indexed)
+        summary = indexed.structured_content
+        assert summary["results"]["files"]["indexed"] == 5, summary
+        assert summary["freshness"] == {"state": "fresh", "changed_files": 0}, summary
+        assert tree_snapshot(ROOT) == before, "index wrote outside .plumb/"
+        fresh = check_answer(await s.call_tool("symbol", {"symbol": "shop.models.added"}), "symbol")
+        assert "return Cart()" in fresh["results"][0]["source"]
+
+        status = (await s.call_tool("status", {})).structured_content
+        assert status["server"]["tools"] == len(tools) and status["server"]["profile"] == "full"
+
+
+async def main():
+    await core_tools()
+    await full_tools()
+
+
+run(main)
