@@ -230,6 +230,7 @@ pub fn extract(
 
     let export_list = language.export_lists(root, bytes);
     let mut facts = FileFacts::default();
+    drop_locals(&mut defs);
     let spans: Vec<(Node, Node)> = defs.iter().map(|d| definition_span(d.node, spec)).collect();
 
     // Containers: every definition and impl block, nested by byte range.
@@ -330,7 +331,7 @@ pub fn extract(
         .map(|b| b.node.start_byte() as u32)
         .collect();
     let binding_containers = innermost(&containers, &binding_points);
-    let self_name = spec.self_names[0];
+    let self_name = spec.self_names.first().copied().unwrap_or("self");
     for (raw, mut container) in bindings.iter().zip(binding_containers) {
         // A binding that is itself a definition (`X = Cart()` at module or
         // class level) belongs to the scope around that definition.
@@ -374,6 +375,35 @@ pub fn extract(
     language.imports(root, bytes, &mut facts.imports);
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
+}
+
+/// Drops variables and constants declared inside a function: they are
+/// locals, not symbols (queries may match declarations at any depth).
+fn drop_locals(defs: &mut Vec<RawDef<'_>>) {
+    let is_function = |kind: SymbolKind| matches!(kind, SymbolKind::Function | SymbolKind::Method);
+    let mut functions: Vec<(usize, usize)> = defs
+        .iter()
+        .filter(|d| is_function(d.kind))
+        .map(|d| (d.node.start_byte(), d.node.end_byte()))
+        .collect();
+    if functions.is_empty() {
+        return;
+    }
+    functions.sort_unstable();
+    defs.retain(|d| {
+        if !matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant) {
+            return true;
+        }
+        let at = d.node.start_byte();
+        // The last function starting before `at` is the only candidate that
+        // can contain it among non-overlapping top-level ones; nested ones
+        // start later, so scan back while starts precede `at`.
+        let upto = functions.partition_point(|&(start, _)| start < at);
+        !functions[..upto]
+            .iter()
+            .rev()
+            .any(|&(start, end)| start < at && at < end)
+    });
 }
 
 /// The first node of a definition's span (attributes, decorators and a

@@ -38,7 +38,18 @@ pub fn normalize_type(text: &str) -> Option<String> {
     let mut text = text.trim();
     loop {
         let before = text;
-        for prefix in ["&", "mut ", "dyn ", "impl ", "const ", "*"] {
+        for prefix in [
+            "&",
+            "mut ",
+            "dyn ",
+            "impl ",
+            "const ",
+            "*",
+            "struct ",
+            "union ",
+            "enum ",
+            "volatile ",
+        ] {
             text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
         }
         if let Some(rest) = text.strip_prefix('\'') {
@@ -124,5 +135,7 @@ mod tests {
         check("(i32, i32)", None);
         check("fn(i32) -> i32", None);
         check("dict[str, int]", Some("dict"));
+        check("struct list_head", Some("list_head"));
+        check("const struct file_operations", Some("file_operations"));
     }
 }

@@ -23,6 +23,7 @@
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
+mod c;
 mod ecma;
 mod imports;
 mod python;
@@ -37,6 +38,8 @@ pub use tree_sitter;
 /// A language plumb can index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Language {
+    /// C (`.h` headers included: see [`EXTENSIONS`]).
+    C,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
     /// Python 3.
@@ -51,9 +54,12 @@ pub enum Language {
 
 /// Extension → language, sorted by extension (a test keeps it so).
 /// Extensions are matched case-sensitively, as the ecosystems write them.
-const EXTENSIONS: &[(&str, Language)] = &[
+/// `.h` is C: a header is read as C unless C++ support claims it.
+pub const EXTENSIONS: &[(&str, Language)] = &[
+    ("c", Language::C),
     ("cjs", Language::JavaScript),
     ("cts", Language::TypeScript),
+    ("h", Language::C),
     ("js", Language::JavaScript),
     ("jsx", Language::JavaScript),
     ("mjs", Language::JavaScript),
@@ -74,6 +80,9 @@ pub enum ModuleSystem {
     EcmaFiles,
     /// `mod`/`use` trees rooted at a crate's `src/lib.rs` or `src/main.rs`.
     RustCrates,
+    /// `#include` of headers found relative to the including file or an
+    /// include directory; one global namespace joined by the linker.
+    CIncludes,
 }
 
 /// Where a definition's doc comment comes from.
@@ -175,6 +184,14 @@ const PYTHON_BUILTINS: &[&str] = &[
     "zip",
 ];
 
+/// From the C standard library (C17, clause 7): the functions and macros
+/// most called; a project defining one of them shadows it as usual.
+const C_BUILTINS: &[&str] = &[
+    "abort", "assert", "calloc", "exit", "fclose", "fopen", "fprintf", "free", "fwrite", "malloc",
+    "memcmp", "memcpy", "memmove", "memset", "printf", "realloc", "snprintf", "sprintf", "strcmp",
+    "strcpy", "strlen", "strncmp", "strncpy",
+];
+
 /// From the ECMAScript global object and common host globals.
 const ECMA_BUILTINS: &[&str] = &[
     "Array",
@@ -227,6 +244,7 @@ const RUST_BUILTINS: &[&str] = &[
     "writeln",
 ];
 
+const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
@@ -247,7 +265,20 @@ const TSX_QUERY: &str = concat!(
 const ECMA_COMMENTS: &[&str] = &["comment"];
 const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
 
-static SPECS: [Spec; 5] = [
+static SPECS: [Spec; 6] = [
+    Spec {
+        language: Language::C,
+        name: "c",
+        query_source: C_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
+        self_names: &[],
+        separator: ".",
+        module_system: ModuleSystem::CIncludes,
+        builtins: C_BUILTINS,
+    },
     Spec {
         language: Language::JavaScript,
         name: "javascript",
@@ -340,7 +371,8 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// Every language, in the order of [`Language`]'s variants.
-    pub const ALL: [Language; 5] = [
+    pub const ALL: [Language; 6] = [
+        Language::C,
         Language::JavaScript,
         Language::Python,
         Language::Rust,
@@ -375,6 +407,7 @@ impl Language {
     /// The tree-sitter grammar.
     pub fn grammar(self) -> tree_sitter::Language {
         match self {
+            Language::C => tree_sitter_c::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
@@ -385,8 +418,8 @@ impl Language {
 
     /// The compiled extraction query, compiled once per process.
     pub fn query(self) -> Result<&'static tree_sitter::Query, QueryError> {
-        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; 5] =
-            [const { OnceLock::new() }; 5];
+        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; 6] =
+            [const { OnceLock::new() }; 6];
         QUERIES[self as usize]
             .get_or_init(|| {
                 tree_sitter::Query::new(&self.grammar(), self.spec().query_source).map_err(|e| {
@@ -406,6 +439,7 @@ impl Language {
             ModuleSystem::PythonPackages => python::imports(root, source, out),
             ModuleSystem::EcmaFiles => ecma::imports(root, source, out),
             ModuleSystem::RustCrates => rust::imports(root, source, out),
+            ModuleSystem::CIncludes => c::imports(root, source, out),
         }
     }
 
@@ -413,7 +447,9 @@ impl Language {
     pub fn export_lists(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Vec<String> {
         match self.spec().module_system {
             ModuleSystem::EcmaFiles => ecma::export_list(root, source),
-            ModuleSystem::PythonPackages | ModuleSystem::RustCrates => Vec::new(),
+            ModuleSystem::PythonPackages | ModuleSystem::RustCrates | ModuleSystem::CIncludes => {
+                Vec::new()
+            }
         }
     }
 
@@ -423,6 +459,7 @@ impl Language {
             ModuleSystem::PythonPackages => python::is_exported(name),
             ModuleSystem::EcmaFiles => ecma::is_exported(node, name),
             ModuleSystem::RustCrates => rust::is_exported(node),
+            ModuleSystem::CIncludes => c::is_exported(node),
         }
     }
 }
@@ -481,6 +518,8 @@ mod tests {
         check("x.d.ts", Some(Language::TypeScript));
         check("x.mjs", Some(Language::JavaScript));
         check("lib.rs", Some(Language::Rust));
+        check("list.h", Some(Language::C));
+        check("main.c", Some(Language::C));
         check("Makefile", None);
         check("x.PY", None);
     }

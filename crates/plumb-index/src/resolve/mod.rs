@@ -441,7 +441,7 @@ impl<'a> Resolver<'a> {
                 segments.push(name.to_owned());
                 self.modules.rust_module_file(g, &segments)
             }),
-            ModuleSystem::EcmaFiles => None,
+            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes => None,
         };
         if let Some(file) = submodule {
             return Lookup::found(vec![Target::File(file)], Resolution::Import);
@@ -511,6 +511,9 @@ impl<'a> Resolver<'a> {
             }
             ModuleSystem::EcmaFiles => {
                 from_file(self.modules.ecma_import(self.files, f, &decl.module))
+            }
+            ModuleSystem::CIncludes => {
+                from_file(self.modules.c_include(self.files, f, &decl.module))
             }
             ModuleSystem::RustCrates => {
                 if decl.module.is_empty() {
@@ -657,7 +660,55 @@ impl<'a> Resolver<'a> {
         {
             return Lookup::found(vec![Target::File(root)], Resolution::Import);
         }
+        if self.system(f) == ModuleSystem::CIncludes {
+            // The linker's view: the one definition with external linkage.
+            let external: Vec<Target> =
+                self.c_external_definitions(name).map(Target::Sym).collect();
+            if external.len() == 1 {
+                return Lookup::found(external, Resolution::Import);
+            }
+        }
         None
+    }
+
+    /// C definitions (with a body, or file-level variables) of `name` with
+    /// external linkage, in any C file.
+    fn c_external_definitions<'s>(&'s self, name: &str) -> impl Iterator<Item = SymId> + 's {
+        self.by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(move |&s| {
+                let (f, _) = self.syms[s];
+                let def = self.def(s);
+                self.system(f) == ModuleSystem::CIncludes
+                    && def.container == Container::File
+                    && def.exported
+                    && (def.has_body || def.kind == SymbolKind::Variable)
+            })
+    }
+
+    /// In C, a call resolved to a prototype also reaches the definition the
+    /// linker joins it to.
+    fn with_c_definitions(&self, f: usize, targets: Vec<Target>) -> Vec<Target> {
+        if self.system(f) != ModuleSystem::CIncludes {
+            return targets;
+        }
+        let mut out = targets.clone();
+        for target in targets {
+            if let Target::Sym(s) = target {
+                let def = self.def(s);
+                if def.kind == SymbolKind::Function && !def.has_body {
+                    for definition in self.c_external_definitions(&def.name) {
+                        if !out.contains(&Target::Sym(definition)) {
+                            out.push(Target::Sym(definition));
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The module a Rust path starting with `crate`/`self`/`super` begins at.
@@ -749,7 +800,7 @@ impl<'a> Resolver<'a> {
         } else {
             self.receiver_type(f, c, head, depth + 1)?
         };
-        let self_name = self.spec(f).self_names[0];
+        let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         let attribute = format!("{self_name}.{field}");
         let mut queue = VecDeque::from([owner]);
         let mut seen = HashSet::from([owner]);
@@ -896,8 +947,8 @@ impl<'a> Resolver<'a> {
         };
         if let Some(lookup) = decided {
             let confidence = confidence(lookup.method);
-            let mut out: Vec<(SymId, Resolution, f64)> = lookup
-                .targets
+            let mut out: Vec<(SymId, Resolution, f64)> = self
+                .with_c_definitions(f, lookup.targets)
                 .into_iter()
                 .filter_map(|t| match t {
                     Target::Sym(s) => Some((s, lookup.method, confidence)),
@@ -1369,6 +1420,30 @@ mod tests {
                 "crate::run -> crate::Cart::total [receiver]",
                 "crate::run -> crate::Order::total [receiver]"
             ]
+        );
+    }
+
+    #[test]
+    fn c_calls_reach_prototypes_definitions_and_their_own_statics() {
+        let fixture = "//- include/cart.h\nstruct cart { int (*total)(struct cart *c); };\nint cart_total(struct cart *c);\n//- src/cart.c\n#include \"cart.h\"\nstatic int helper(void) { return 1; }\nint cart_total(struct cart *c) { return helper(); }\n//- src/order.c\nstatic int helper(void) { return 2; }\nint order_total(void) { return helper(); }\n//- src/main.c\n#include <cart.h>\nint run(struct cart *c) { return cart_total(c) + c->total(c) + order_total(); }\n";
+        assert_eq!(
+            calls_named(fixture, "cart_total"),
+            vec!["run -> cart_total [import]", "run -> cart_total [import]"]
+        );
+        assert_eq!(
+            calls_named(fixture, "helper"),
+            vec![
+                "cart_total -> helper [scope]",
+                "order_total -> helper [scope]"
+            ]
+        );
+        assert_eq!(
+            calls_named(fixture, "total"),
+            vec!["run -> cart.total [receiver]"]
+        );
+        assert_eq!(
+            calls_named(fixture, "order_total"),
+            vec!["run -> order_total [import]"]
         );
     }
 

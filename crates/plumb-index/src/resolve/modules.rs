@@ -44,6 +44,13 @@ pub struct Modules {
     pub rust_files: HashMap<RustModulePath, usize>,
     /// Rust: crate key of each package name.
     pub rust_crates: HashMap<String, String>,
+    /// C: file of each path.
+    pub c_files: HashMap<String, usize>,
+    /// C: files by file name (`list.h`), for includes no search path finds.
+    pub c_by_file_name: HashMap<String, Vec<usize>>,
+    /// C: include directories, most specific first: every directory named
+    /// `include`, then the root.
+    pub c_include_dirs: Vec<String>,
 }
 
 /// Where an import's module text leads.
@@ -113,9 +120,61 @@ impl Modules {
                     modules.rust_files.entry(path.clone()).or_insert(i);
                     modules.rust_path[i] = Some(path);
                 }
+                ModuleSystem::CIncludes => {
+                    modules.c_files.insert(file.rel.clone(), i);
+                    let file_name = file.rel.rsplit('/').next().unwrap_or(&file.rel);
+                    modules
+                        .c_by_file_name
+                        .entry(file_name.to_owned())
+                        .or_default()
+                        .push(i);
+                    let mut dir = file.rel.as_str();
+                    while let Some((parent, name)) = dir.rsplit_once('/') {
+                        if name == "include" && !modules.c_include_dirs.iter().any(|d| d == dir) {
+                            modules.c_include_dirs.push(dir.to_owned());
+                        }
+                        dir = parent;
+                    }
+                    if dir == "include" && !modules.c_include_dirs.iter().any(|d| d == "include") {
+                        modules.c_include_dirs.push("include".to_owned());
+                    }
+                }
             }
         }
         modules
+            .c_include_dirs
+            .sort_by_key(|d| std::cmp::Reverse(d.len()));
+        modules.c_include_dirs.push(String::new());
+        modules
+    }
+
+    /// C: the file an `#include` names. `"x.h"` is looked up next to the
+    /// including file, then in the include directories; `<x.h>` only in the
+    /// include directories. A file name found nowhere on those paths but
+    /// unique in the repository is taken (projects pass `-I` flags plumb
+    /// cannot see); otherwise a `<…>` header is a system header.
+    pub fn c_include(&self, files: &[SourceFile], from: usize, written: &str) -> ModuleLookup {
+        let (path, system) = match written.strip_prefix('<').and_then(|w| w.strip_suffix('>')) {
+            Some(inner) => (inner, true),
+            None => (written, false),
+        };
+        let dir = files[from].rel.rsplit_once('/').map_or("", |(dir, _)| dir);
+        let local = (!system).then(|| normalize(&format!("{dir}/{path}")));
+        let searched = self
+            .c_include_dirs
+            .iter()
+            .map(|d| normalize(&format!("{d}/{path}")));
+        for candidate in local.into_iter().chain(searched) {
+            if let Some(&file) = self.c_files.get(&candidate) {
+                return ModuleLookup::Found(file);
+            }
+        }
+        let file_name = path.rsplit('/').next().unwrap_or(path);
+        match self.c_by_file_name.get(file_name).map(Vec::as_slice) {
+            Some([only]) if files[*only].rel.ends_with(path) => ModuleLookup::Found(*only),
+            _ if system => ModuleLookup::External,
+            _ => ModuleLookup::Missing,
+        }
     }
 
     /// The qualified-name prefix of definitions in file `i`.
@@ -123,6 +182,8 @@ impl Modules {
         match files[i].language.spec().module_system {
             ModuleSystem::PythonPackages => self.python_name[i].clone().unwrap_or_default(),
             ModuleSystem::EcmaFiles => strip_extension(&files[i].rel).to_owned(),
+            // C has one global namespace: a definition's name is its qualified name.
+            ModuleSystem::CIncludes => String::new(),
             ModuleSystem::RustCrates => {
                 let segments = self.rust_path[i]
                     .as_ref()

@@ -1,0 +1,79 @@
+; C extraction spec. Capture names are the contract read by plumb-index's
+; extractor (see plumb-lang's crate docs).
+
+; ---- functions: definitions, and prototypes (declarations with a
+; function declarator, wherever they sit: headers wrap them in #ifndef guards)
+(function_definition
+  declarator: (function_declarator declarator: (identifier) @name)) @definition.function
+(function_definition
+  declarator: (pointer_declarator
+    declarator: (function_declarator declarator: (identifier) @name))) @definition.function
+(function_definition
+  declarator: (pointer_declarator
+    declarator: (pointer_declarator
+      declarator: (function_declarator declarator: (identifier) @name)))) @definition.function
+(declaration
+  declarator: (function_declarator declarator: (identifier) @name)) @definition.function
+(declaration
+  declarator: (pointer_declarator
+    declarator: (function_declarator declarator: (identifier) @name))) @definition.function
+
+; ---- types
+(struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(union_specifier name: (type_identifier) @name body: (_)) @definition.struct
+(enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
+(enumerator name: (identifier) @name) @definition.variant
+(type_definition declarator: (type_identifier) @name) @definition.type_alias
+(type_definition
+  declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+(field_declaration declarator: (field_identifier) @name) @definition.field
+(field_declaration
+  declarator: (pointer_declarator declarator: (field_identifier) @name)) @definition.field
+(field_declaration
+  declarator: (array_declarator declarator: (field_identifier) @name)) @definition.field
+(field_declaration
+  declarator: (function_declarator
+    declarator: (parenthesized_declarator
+      (pointer_declarator declarator: (field_identifier) @name)))) @definition.field
+(field_declaration
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (parenthesized_declarator
+        (pointer_declarator declarator: (field_identifier) @name))))) @definition.field
+
+; ---- macros and variables (the extractor drops those inside functions)
+(preproc_def name: (identifier) @name) @definition.macro
+(preproc_function_def name: (identifier) @name) @definition.macro
+(declaration
+  declarator: (init_declarator declarator: (identifier) @name)) @definition.variable
+(declaration
+  declarator: (init_declarator
+    declarator: (pointer_declarator declarator: (identifier) @name))) @definition.variable
+(declaration declarator: (identifier) @name) @definition.variable
+(declaration
+  declarator: (pointer_declarator declarator: (identifier) @name)) @definition.variable
+(declaration
+  declarator: (array_declarator declarator: (identifier) @name)) @definition.variable
+
+; ---- references
+(call_expression function: (identifier) @name) @reference.call
+(call_expression
+  function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
+(type_identifier) @name @reference.type
+
+; ---- bindings: locals and parameters typed by their declaration
+(declaration
+  type: (_) @binding.type
+  declarator: (init_declarator declarator: (identifier) @binding.name)) @binding
+(declaration
+  type: (_) @binding.type
+  declarator: (init_declarator
+    declarator: (pointer_declarator declarator: (identifier) @binding.name))) @binding
+(declaration type: (_) @binding.type declarator: (identifier) @binding.name) @binding
+(declaration
+  type: (_) @binding.type
+  declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
+(parameter_declaration type: (_) @binding.type declarator: (identifier) @binding.name) @binding
+(parameter_declaration
+  type: (_) @binding.type
+  declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding

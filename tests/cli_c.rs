@@ -1,0 +1,169 @@
+//! End-to-end tests of `plumb` on tests/fixtures/c.
+//!
+//! Fixture landmarks (file:line):
+//!   include/shapes.h:7   struct shape_ops (function-pointer fields area :8, name :9)
+//!   include/shapes.h:12  struct shape (ops :13, size :14); :17 typedef shape_t
+//!   include/shapes.h:19  prototype shape_area; :20 prototype shape_new; :22 macro SHAPE_SCALE
+//!   src/shapes.c:4       static square (file-local); :9 shape_area; :14 shape_new
+//!   src/circle.c:4       static square (same name, other file); :9 static circle_area
+//!   src/main.c:3         main: shape_new, shape_area twice (through `../include/shapes.h`)
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::*;
+
+const FX: &str = "c";
+
+/// `qualname@file:line` of each caller.
+fn callers_at(json: &serde_json::Value) -> BTreeSet<String> {
+    json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{}@{}:{}",
+                r["caller"]["qualname"].as_str().unwrap(),
+                r["caller"]["file"].as_str().unwrap(),
+                r["caller"]["line"]
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_function_has_its_prototype_and_its_definition() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "shape_area"]);
+    let at: BTreeSet<String> = json["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            format!(
+                "{} {}:{}",
+                t["kind"].as_str().unwrap(),
+                t["file"].as_str().unwrap(),
+                t["line"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        at,
+        set(["function include/shapes.h:19", "function src/shapes.c:9"])
+    );
+    assert!(notes_mention(&json, "ambiguous"), "{}", json["notes"]);
+}
+
+#[test]
+fn callers_of_a_definition_come_through_the_header() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "src/shapes.c:9"]);
+    assert_eq!(callers_at(&json), set(["main@src/main.c:3"]));
+    let edges = caller_edges(&json);
+    assert_resolution("callers shape_area", &edges, "main", &["import"]);
+    assert_eq!(
+        json["results"][0]["sites"].as_array().unwrap().len(),
+        2,
+        "{json:#}"
+    );
+}
+
+#[test]
+fn file_local_statics_with_one_name_stay_apart() {
+    let repo = Repo::indexed(FX);
+    let in_shapes = repo.ok(&["callers", "src/shapes.c:5"]);
+    assert_eq!(callers_at(&in_shapes), set(["shape_new@src/shapes.c:14"]));
+    let in_circle = repo.ok(&["callers", "src/circle.c:5"]);
+    assert_eq!(callers_at(&in_circle), set(["circle_area@src/circle.c:9"]));
+    assert_resolution(
+        "callers circle square",
+        &caller_edges(&in_circle),
+        "circle_area",
+        &["scope"],
+    );
+}
+
+#[test]
+fn callees_include_static_helpers_and_macros_but_not_libc() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callees", "shape_new"]);
+    let callees: BTreeSet<String> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {}:{}",
+                r["callee"]["qualname"].as_str().unwrap(),
+                r["callee"]["file"].as_str().unwrap(),
+                r["callee"]["line"]
+            )
+        })
+        .collect();
+    // shape_new is both a prototype and a definition: only the definition calls.
+    assert_eq!(
+        callees,
+        set(["SHAPE_SCALE include/shapes.h:22", "square src/shapes.c:4"])
+    );
+    assert_eq!(
+        json["completeness"], "lower_bound",
+        "malloc is not resolved: {json:#}"
+    );
+}
+
+#[test]
+fn refs_of_a_struct_cover_headers_and_sources() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "include/shapes.h:12"]);
+    let sites: BTreeSet<String> = ref_edges(&json).into_iter().map(|e| e.key).collect();
+    for expected in [
+        "include/shapes.h:17",
+        "include/shapes.h:19",
+        "src/shapes.c:9",
+        "src/shapes.c:16",
+        "src/main.c:5",
+    ] {
+        assert!(
+            sites.contains(expected),
+            "refs struct shape lacks {expected}: {sites:?}"
+        );
+    }
+}
+
+#[test]
+fn outline_of_a_header_nests_fields_in_structs() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "include/shapes.h"]);
+    assert_pairs_eq(
+        "outline shapes.h",
+        &outline_top(&json),
+        &[
+            ("SHAPES_H", "macro"),
+            ("shape_ops", "struct"),
+            ("shape", "struct"),
+            ("shape_t", "type_alias"),
+            ("shape_area", "function"),
+            ("shape_new", "function"),
+            ("SHAPE_SCALE", "macro"),
+        ],
+    );
+    assert_pairs_eq(
+        "fields of shape_ops",
+        &outline_children(&json, "shape_ops"),
+        &[("shape_ops.area", "field"), ("shape_ops.name", "field")],
+    );
+}
+
+#[test]
+fn status_counts_c_files_and_headers() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["status"]);
+    assert_eq!(
+        json["results"]["languages"]["c"], 4,
+        "{:#}",
+        json["results"]
+    );
+}
