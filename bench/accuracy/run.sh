@@ -9,6 +9,8 @@
 #   --only      corpora to run (names from bench/corpora.txt; default: all)
 #   --reindex   re-run the SCIP indexers even if their output exists
 #   --release   score a release build of plumb (default: debug; answers are the same)
+#   --ci-set    also write the CI subset (bench/accuracy/ci/: CI_CAP questions per kind for
+#               the CI_CORPORA) and its thresholds (measured minus CI_MARGIN)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -17,12 +19,17 @@ cap=30
 only=""
 reindex=0
 profile=debug
+ci_set=0
+CI_CORPORA="click serde_json mobx"  # one small dev project per language
+CI_CAP=12
+CI_MARGIN=0.02
 while [ $# -gt 0 ]; do
   case "$1" in
     --cap) cap=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
     --reindex) reindex=1; shift ;;
     --release) profile=release; shift ;;
+    --ci-set) ci_set=1; shift ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -54,34 +61,6 @@ plumb="$out/bin/plumb"
 rev=$(git -C "$repo" rev-parse --short HEAD)
 git -C "$repo" diff --quiet HEAD -- crates src Cargo.toml 2>/dev/null || rev="$rev+uncommitted"
 
-prepare_python() {  # scip-python resolves `import pkg` from tests/examples only if src/ is a search path
-  local dir=$1
-  if [ -d "$dir/src" ] && [ ! -f "$dir/pyrightconfig.json" ]; then
-    echo '{"extraPaths": ["src"]}' > "$dir/pyrightconfig.json"
-  fi
-}
-prepare_typescript() {  # index the shipped sources only, not the built dist/
-  local dir=$1
-  [ -f "$dir/.accuracy-tsconfig" ] && return 0
-  local extends=""
-  if [ -f "$dir/tsconfig.json" ]; then
-    mv "$dir/tsconfig.json" "$dir/tsconfig.orig.json"
-    extends='"extends": "./tsconfig.orig.json",'
-  fi
-  cat > "$dir/tsconfig.json" <<JSON
-{ $extends
-  "compilerOptions": {"noEmit": true, "skipLibCheck": true, "experimentalDecorators": true,
-                      "target": "esnext", "moduleResolution": "node", "lib": ["esnext", "dom"]},
-  "include": ["src/**/*.ts", "src/**/*.tsx"], "exclude": ["dist", "node_modules"] }
-JSON
-  touch "$dir/.accuracy-tsconfig"
-  # what a checkout's .gitignore would leave out: the built package
-  printf 'dist/\n' > "$dir/.plumbignore"
-}
-prepare_rust() {
-  printf 'target/\n' > "$1/.plumbignore"
-}
-
 index_python() { "$tools/scip-python" index --cwd "$1" --project-name "$2" --project-version "$3" --output "$4" --quiet; }
 index_typescript() { (cd "$1" && "$tools/scip-typescript" index --no-progress-bar --output "$4"); }
 index_rust() { (cd "$1" && CARGO_TARGET_DIR="$out/ra-target" rust-analyzer scip . --output "$4"); }
@@ -93,7 +72,7 @@ while read -r registry name version role; do
   case "$registry" in crates) lang=rust ;; pypi) lang=python ;; npm) lang=typescript ;; esac
   corpus="bench/corpora/$registry/$name-$version"
   dir="$repo/$corpus"
-  "prepare_$lang" "$dir"
+  "$here/prepare.sh" "$registry" "$dir"
   scip="$out/scip/$name-$version.scip"
   if [ "$reindex" = 1 ] || [ ! -s "$scip" ]; then
     echo "index $name $version with the $lang SCIP indexer"
@@ -105,6 +84,11 @@ while read -r registry name version role; do
   "$harness" derive --lang "$lang" --scip "$scip" --root "$dir" --project "$name" --version "$version" \
     --role "${role:-dev}" --corpus "$corpus" --cap "$cap" --out "$out/questions/$name.json"
   questions+=("$out/questions/$name.json")
+  if [ "$ci_set" = 1 ] && [[ " $CI_CORPORA " == *" $name "* ]]; then
+    mkdir -p "$here/ci"
+    "$harness" derive --lang "$lang" --scip "$scip" --root "$dir" --project "$name" --version "$version" \
+      --role "${role:-dev}" --corpus "$corpus" --cap "$CI_CAP" --out "$here/ci/$name.questions.json"
+  fi
 done < "$repo/bench/corpora.txt"
 
 echo "score"
@@ -112,3 +96,8 @@ echo "score"
   --out-json "$out/accuracy.json" --out-md "$out/accuracy.md" \
   --label "plumb $rev ($profile), $(date -u +%F), $cap questions per kind per project." "${questions[@]}"
 echo "wrote $out/accuracy.json and $out/accuracy.md"
+if [ "$ci_set" = 1 ]; then
+  "$harness" score --repo-root "$repo" --plumb "$plumb" --jobs 2 --write-thresholds "$here/ci/thresholds.json" \
+    --margin "$CI_MARGIN" "$here"/ci/*.questions.json > /dev/null
+  echo "wrote $here/ci/ (CI subset and thresholds)"
+fi

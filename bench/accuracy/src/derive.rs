@@ -492,6 +492,20 @@ impl Derived {
                 }
             }
         }
+        // TypeScript: `new X()` refers to X's constructor; it is a reference to (and an
+        // instantiation of) the class X as well.
+        if lang == Lang::TypeScript {
+            let ctor_refs: Vec<(String, Vec<(usize, usize)>)> = d
+                .refs
+                .iter()
+                .filter_map(|(sym, v)| sym.strip_suffix("`<constructor>`().").map(|class| (class.to_string(), v.clone())))
+                .collect();
+            for (class, v) in ctor_refs {
+                if d.by_sym.contains_key(&class) {
+                    d.refs.entry(class).or_default().extend(v);
+                }
+            }
+        }
         d.find_bases();
         Ok(d)
     }
@@ -1156,6 +1170,23 @@ impl Derived {
             }
             out.insert(def.name.clone());
         }
+        if self.lang == Lang::Rust {
+            // `mod foo;` declares a module item here; rust-analyzer defines it in foo.rs.
+            let d = &self.docs[doc];
+            for o in &d.occs {
+                if o.def || self.sort_of(&o.sym) != Some(Sort::Module) {
+                    continue;
+                }
+                let before = d.text_before(o.start);
+                let b = before.trim_end();
+                let after: String = d.lines[o.end.0 as usize][(o.end.1 as usize).min(d.lines[o.end.0 as usize].len())..].iter().collect();
+                if (b.ends_with(" mod") || b == "mod") && after.trim_start().starts_with(';') && self.enclosing(doc, o.start, None).is_none() {
+                    if let Some(def) = self.def_of(&o.sym) {
+                        out.insert(def.name.clone());
+                    }
+                }
+            }
+        }
         out
     }
 
@@ -1214,6 +1245,51 @@ impl Derived {
         out.dedup();
         out
     }
+}
+
+/// The name declared on a line and its column: Python `def`/`class`, Rust items (not
+/// `mod x;`, whose definition is the module's own file). None for other lines.
+fn declared_name(lang: Lang, line: &str) -> Option<(String, usize)> {
+    let t = line.trim_start();
+    let mut rest = t;
+    let keywords: &[&str] = match lang {
+        Lang::Python => {
+            rest = rest.strip_prefix("async ").unwrap_or(rest);
+            &["def ", "class "]
+        }
+        Lang::Rust => {
+            if rest.starts_with("pub") {
+                rest = rest.strip_prefix("pub").unwrap();
+                if rest.starts_with('(') {
+                    rest = &rest[rest.find(')')? + 1..];
+                }
+                rest = rest.trim_start();
+            }
+            for m in ["const ", "async ", "unsafe ", "extern \"C\" "] {
+                if rest.starts_with(m) && !rest[m.len()..].starts_with(|c: char| c.is_uppercase() || c == '_') {
+                    rest = &rest[m.len()..];
+                }
+            }
+            &["fn ", "struct ", "enum ", "trait ", "type ", "const ", "static ", "union ", "mod "]
+        }
+        Lang::TypeScript => return None,
+    };
+    for k in keywords {
+        if let Some(after) = rest.strip_prefix(k) {
+            let after_trim = after.trim_start();
+            let name: String = after_trim.chars().take_while(|c| is_ident(*c)).collect();
+            if name.is_empty() {
+                return None;
+            }
+            let tail = after_trim[name.len()..].trim_start();
+            if *k == "mod " && tail.starts_with(';') {
+                return None;
+            }
+            let col = line.len() - after_trim.len();
+            return Some((name, line[..col].chars().count()));
+        }
+    }
+    None
 }
 
 impl Doc {
@@ -1334,7 +1410,11 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     let reexports = d.reexports();
     let reexported: HashSet<&str> = reexports.iter().map(|(_, s)| s.as_str()).collect();
 
-    let targets: Vec<usize> = (0..d.defs.len()).filter(|&i| d.eligible_target(&d.defs[i])).collect();
+    // Constructors are left out as targets: their call sites (`new X()`, `X()`) are the
+    // class's references and instantiations, asked about through the class.
+    let targets: Vec<usize> = (0..d.defs.len())
+        .filter(|&i| d.eligible_target(&d.defs[i]) && !(d.defs[i].sort == Sort::Function && d.defs[i].name == "constructor" && d.lang == Lang::TypeScript))
+        .collect();
     let via_self = |sym: &str| -> bool {
         d.refs.get(sym).is_some_and(|v| {
             v.iter().any(|&(di, oi)| {
@@ -1564,13 +1644,13 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             let tt = t.trim_start();
             let code = tt.chars().any(|c| c.is_alphabetic()) && !tt.starts_with('#') && !tt.starts_with("//") && !tt.starts_with('*') && !tt.starts_with("/*");
             let mut unjudged = code && !has_occ[l];
-            if d.lang == Lang::Python {
-                let rest = tt.strip_prefix("async ").unwrap_or(tt);
-                if let Some(name) = rest.strip_prefix("def ").or_else(|| rest.strip_prefix("class ")) {
-                    let name: String = name.chars().take_while(|c| is_ident(*c)).collect();
-                    let col = (t.len() - rest.len() + rest.find(&name).unwrap_or(0)) as u32;
-                    let recorded = doc.occs.iter().any(|oc| oc.def && oc.start == (l as u32, col));
-                    unjudged |= !recorded;
+            // A declaration whose name the indexer did not record as a definition: code it
+            // did not analyse (Python: platform checks; Rust: `#[cfg]`-disabled items, for
+            // which rust-analyzer still emits references but no definition).
+            if let Some((name, col)) = declared_name(d.lang, &t) {
+                let recorded = doc.occs.iter().any(|oc| oc.def && oc.start == (l as u32, col as u32));
+                if !recorded && !name.is_empty() {
+                    unjudged = true;
                 }
             }
             if unjudged {
@@ -1591,7 +1671,16 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             unjudged_lines.insert(doc.path.clone(), ranges.join(","));
         }
     }
+    let mut aliases = BTreeMap::new();
+    for def in d.defs.iter().filter(|x| !x.local && d.def_count.get(&x.sym).copied().unwrap_or(0) > 1) {
+        let canonical = d.def_of(&def.sym).unwrap().key(docs);
+        let k = def.key(docs);
+        if k != canonical {
+            aliases.insert(k, canonical);
+        }
+    }
     QuestionSet {
+        aliases,
         unjudged_lines,
         project: o.project.clone(),
         version: o.version.clone(),

@@ -3,7 +3,8 @@
 //!   plumb-accuracy derive --lang L --scip FILE --root DIR --project P --version V
 //!                         --role dev|heldout --corpus REL --cap N --out FILE
 //!   plumb-accuracy score --repo-root DIR --plumb BIN [--jobs N] [--out-json F] [--out-md F]
-//!                        [--thresholds F] [--label TEXT] QUESTIONS.json...
+//!                        [--thresholds F] [--write-thresholds F --margin M] [--label TEXT]
+//!                        QUESTIONS.json...
 //!   plumb-accuracy dump FILE.scip [PATH-FILTER]      (debugging: print a SCIP index)
 
 #[cfg(feature = "derive")]
@@ -120,12 +121,34 @@ fn run() -> Result<()> {
             if let Some(p) = args.opt("out-md") {
                 std::fs::write(p, &md)?;
             }
+            if let Some(p) = args.opt("write-thresholds") {
+                let margin: f64 = args.opt("margin").unwrap_or("0.02").parse()?;
+                write_thresholds(p, &by_project, margin)?;
+            }
             if let Some(p) = args.opt("thresholds") {
                 check_thresholds(p, &by_project)?;
             }
         }
         _ => bail!("unknown command {cmd}"),
     }
+    Ok(())
+}
+
+/// Writes thresholds at the measured F1 and high-confidence precision less `margin`
+/// (rounded down to 0.01), per project and kind.
+fn write_thresholds(path: &str, t: &BTreeMap<(String, String), score::Tally>, margin: f64) -> Result<()> {
+    let mut out: BTreeMap<String, BTreeMap<String, BTreeMap<String, f64>>> = BTreeMap::new();
+    let floor = |x: f64| (((x - margin) * 100.0).floor() / 100.0).max(0.0);
+    for ((project, kind), tally) in t {
+        let e = out.entry(project.clone()).or_default().entry(kind.clone()).or_default();
+        if let Some(f1) = tally.f1 {
+            e.insert("f1".into(), floor(f1));
+        }
+        if let Some(hc) = tally.hc_precision {
+            e.insert("hc_precision".into(), floor(hc));
+        }
+    }
+    std::fs::write(path, serde_json::to_string_pretty(&out)? + "\n")?;
     Ok(())
 }
 
@@ -161,7 +184,7 @@ fn check_thresholds(path: &str, t: &BTreeMap<(String, String), score::Tally>) ->
             }
         }
     }
-    println!("accuracy thresholds: {passed} passed, {failed} failed");
+    println!("accuracy: {passed} passed, {failed} failed");
     if failed > 0 {
         std::process::exit(1);
     }

@@ -27,6 +27,11 @@ pub struct QuestionSet {
     /// occurrence at all (platform- or cfg-unreachable blocks), and Python `def`/`class`
     /// lines whose name the indexer did not record as a definition. An answer pointing at
     /// one is unjudged.
+    /// Overloads: a symbol the indexer defines at several places (TypeScript overload
+    /// signatures, Python redefinitions) is one symbol; each of its definition lines maps to
+    /// the first, which is the one the truth names. Applied to plumb's answers before scoring.
+    #[serde(default)]
+    pub aliases: std::collections::BTreeMap<Key, Key>,
     #[serde(default)]
     pub unjudged_lines: std::collections::BTreeMap<String, String>,
     pub questions: Vec<Question>,

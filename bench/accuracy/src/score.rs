@@ -255,7 +255,15 @@ fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silen
         extra: vec![],
         notes: vec![],
     };
-    let truth: BTreeSet<&str> = q.truth.iter().map(String::as_str).collect();
+    // Overloads are one symbol (see QuestionSet::aliases), on both sides.
+    let canon = |k: &str| -> String {
+        if q.kind == "outline" {
+            return k.to_string();
+        }
+        set.aliases.get(k).cloned().unwrap_or_else(|| k.to_string())
+    };
+    let truth_owned: BTreeSet<String> = q.truth.iter().map(|k| canon(k)).collect();
+    let truth: BTreeSet<&str> = truth_owned.iter().map(String::as_str).collect();
     if let Some(e) = &q.expect {
         let targets = json.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
         let hit = targets.iter().any(|t| {
@@ -281,11 +289,27 @@ fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silen
                     .join("; "),
             );
             o.fn_ = truth.len();
-            o.missing = q.truth.clone();
+            o.missing = truth.iter().map(|k| k.to_string()).collect();
             return o;
         }
     }
-    let preds = predictions(&set.lang, q, json);
+    let mut preds = predictions(&set.lang, q, json);
+    if q.kind != "outline" {
+        // Overloads are one symbol (see QuestionSet::aliases); keep one edge per symbol.
+        let mut by_key: BTreeMap<Key, Edge> = BTreeMap::new();
+        for mut p in preds {
+            if let Some(c) = set.aliases.get(&p.key) {
+                p.key = c.clone();
+            }
+            match by_key.get(&p.key) {
+                Some(old) if old.confidence.unwrap_or(0.0) >= p.confidence.unwrap_or(0.0) => {}
+                _ => {
+                    by_key.insert(p.key.clone(), p);
+                }
+            }
+        }
+        preds = by_key.into_values().collect();
+    }
     let mut found: BTreeSet<&str> = BTreeSet::new();
     for p in &preds {
         let judged;
