@@ -82,6 +82,22 @@ pub enum Command {
     },
     /// Serve the graph to coding agents: an MCP server on stdin/stdout.
     Serve(ServeArgs),
+    /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb
+    /// serve` for this repository, merged into their existing files.
+    Ide(IdeArgs),
+}
+
+/// Options of `plumb ide`.
+#[derive(Args, Debug)]
+pub struct IdeArgs {
+    /// The client(s) to configure, comma-separated: claude-code, claude-desktop,
+    /// cursor, vscode, windsurf, zed, codex, gemini, opencode, kiro. Without
+    /// it, on a terminal: choose among the clients found.
+    #[arg(long, value_name = "NAME")]
+    pub client: Option<String>,
+    /// Print the changes as a diff and write nothing.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 /// Options of `plumb serve`.

@@ -3,6 +3,7 @@
 //! codes (0 results, 1 no result, 2 usage or input error, 3 internal error).
 
 mod cli;
+mod ide;
 mod progress;
 mod render;
 mod serve;
@@ -143,6 +144,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         ),
         Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
         Command::Serve(args) => serve::run(cli, args),
+        Command::Ide(args) => ide::run(cli, args),
     }
 }
 

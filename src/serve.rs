@@ -48,7 +48,7 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> anyhow::Result<Outcome> {
 
 /// `--root`, else the nearest directory upwards with an index, else the
 /// current directory (the `index` tool can create one there).
-fn root(cli: &Cli) -> anyhow::Result<PathBuf> {
+pub fn root(cli: &Cli) -> anyhow::Result<PathBuf> {
     if let Some(root) = &cli.root {
         return std::fs::canonicalize(root).map_err(|e| {
             InputError(format!("cannot use {} as the root: {e}", root.display())).into()

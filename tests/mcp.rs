@@ -26,6 +26,7 @@ fn scenario(name: &str, root: &Path) {
         .arg(&script)
         .arg(root)
         .env("PLUMB_BIN", bin())
+        .env("PYTHONDONTWRITEBYTECODE", "1")
         .env_remove("PLUMB_PROFILE")
         .env_remove("PLUMB_MAX_BYTES")
         .env_remove("PLUMB_LOG")

@@ -41,6 +41,7 @@ async def main():
     size, response = wire.request("tools/call", {"name": "callers", "arguments": {"symbol": "lib.target"}})
     assert size <= DEFAULT_CAP, size
     assert size > DEFAULT_CAP * 0.9, f"only {size} bytes used of {DEFAULT_CAP}"
+    print(f"callers over the default budget: {size} bytes on the wire")
     assert response["result"]["structuredContent"]["truncated"]["kept"] == cut["kept"]
     wire.close()
 
