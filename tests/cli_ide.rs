@@ -1,7 +1,9 @@
 //! `plumb ide`: every client gets a file it can read, merged into what is
 //! already there (other servers, settings and comments kept), idempotent,
-//! and `--dry-run` writes nothing. HOME and the config directories point
-//! into the temp repository's sibling directory, never at the real ones.
+//! and `--dry-run` writes nothing; on a terminal the detected clients are
+//! offered (driven through a pseudo-terminal by `tests/ide/terminal.py`).
+//! HOME, PATH and the config directories point into a temp directory, never
+//! at the real ones.
 
 mod common;
 
@@ -45,7 +47,7 @@ impl Setup {
             .env("XDG_CONFIG_HOME", self.home("config"))
             .env("CODEX_HOME", self.home("codex"))
             .env("APPDATA", self.home("appdata"))
-            .env("PATH", "/usr/bin:/bin")
+            .env("PATH", self.home.path())
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
@@ -261,4 +263,32 @@ fn bad_requests_exit_2_and_touch_nothing() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains(".mcp.json"), "{}", run.stderr);
     assert_eq!(read(&s.repo.path(".mcp.json")), "{ not json");
+}
+
+#[test]
+fn on_a_terminal_the_detected_clients_are_offered() {
+    let s = Setup::new();
+    std::fs::create_dir_all(s.home(".cursor")).unwrap();
+    std::fs::create_dir_all(s.home(".kiro")).unwrap();
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/ide/terminal.py");
+    let out = Command::new("python3")
+        .arg(script)
+        .arg(bin())
+        .arg(s.repo.root())
+        .arg(s.home.path())
+        .output()
+        .expect("python3 drives the terminal");
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{shown}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        shown.contains("Cursor") && shown.contains("Kiro"),
+        "{shown}"
+    );
+    // Cursor was unselected, Kiro kept.
+    assert!(!s.repo.path(".cursor").exists(), "{shown}");
+    assert!(jsonc(&s.repo.path(".kiro/settings/mcp.json"))["mcpServers"]["plumb"].is_object());
 }

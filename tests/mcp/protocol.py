@@ -3,7 +3,8 @@ lists, -32601 for unknown methods, a parse error for malformed JSON (and
 serving on), only protocol messages on stdout, logs on stderr and in
 --log-file; through the SDK, unknown tools and bad arguments."""
 
-import json
+import os
+import tempfile
 
 from mcp import MCPError
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
@@ -96,9 +97,28 @@ async def sdk_checks():
         assert not ok.is_error and ok.structured_content["results"], text(ok)
 
 
+async def without_an_index():
+    """No index yet: graph tools say so (freshness unknown); `index` makes one."""
+    with tempfile.TemporaryDirectory(prefix="plumb-mcp-empty-") as root:
+        with open(os.path.join(root, "tool.py"), "w") as f:
+            f.write("def hammer():\n    return 1\n")
+        async with session(root, "--profile", "full") as s:
+            missing = await s.call_tool("search", {"text": "hammer"})
+            assert missing.is_error, text(missing)
+            assert "no index at" in text(missing) and "plumb index" in text(missing), text(missing)
+            assert "index freshness unknown" in text(missing), text(missing)
+            built = await s.call_tool("index", {})
+            assert not built.is_error, text(built)
+            assert built.structured_content["results"]["files"]["indexed"] == 1, built.structured_content
+            found = await s.call_tool("search", {"text": "hammer"})
+            assert found.structured_content["results"][0]["qualname"] == "tool.hammer", found.structured_content
+            assert sorted(os.listdir(root)) == [".plumb", "tool.py"], os.listdir(root)
+
+
 async def main():
     wire_checks()
     await sdk_checks()
+    await without_an_index()
 
 
 run(main)

@@ -6,6 +6,8 @@ use serde::Serialize;
 
 use plumb_index::freshness::Drift;
 
+use crate::output::REINDEX;
+
 /// Whether the graph matches the files on disk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -52,9 +54,7 @@ impl Freshness {
         match (self.state, self.changed_files) {
             (FreshnessState::Fresh, _) => "index fresh".into(),
             (FreshnessState::Stale, Some(n)) => {
-                format!(
-                    "index stale: {n} files changed since indexing; re-index with the `index` tool or `plumb index`"
-                )
+                format!("index stale: {n} files changed since indexing; {REINDEX}")
             }
             _ => "index freshness unknown".into(),
         }

@@ -10,6 +10,10 @@ use plumb_query::answer::{Answer, Completeness};
 
 use crate::freshness::Freshness;
 
+/// How to rebuild the index, wherever an answer asks for it.
+pub const REINDEX: &str =
+    "run `plumb index` in the repository, or call the `index` tool (offered under --profile full)";
+
 /// A failed call, rendered as a tool error (`isError: true`) that says what
 /// was wrong and what to try next.
 #[derive(Debug)]
@@ -46,12 +50,11 @@ impl ToolError {
 impl From<plumb_store::Error> for ToolError {
     fn from(err: plumb_store::Error) -> ToolError {
         match err {
-            plumb_store::Error::Missing(path) => ToolError::new(format!(
-                "no index at {}: call the `index` tool (or run `plumb index` in the repository)",
-                path.display()
-            )),
+            plumb_store::Error::Missing(path) => {
+                ToolError::new(format!("no index at {}: {REINDEX}", path.display()))
+            }
             plumb_store::Error::SchemaMismatch { .. } => {
-                ToolError::new(format!("{err}; the `index` tool rebuilds it"))
+                ToolError::new(format!("{err}; {REINDEX}"))
             }
             other => ToolError::new(other.to_string()),
         }

@@ -10,6 +10,8 @@ use serde::Serialize;
 use plumb_query::answer::SymbolDetail;
 use plumb_store::read::SymbolRow;
 
+use crate::output::REINDEX;
+
 /// Most bytes of source returned per definition. Chosen: about 400 lines of
 /// typical code; longer definitions are cut at a line end.
 pub const MAX_SOURCE_BYTES: usize = 16 * 1024;
@@ -53,7 +55,7 @@ pub fn read(
             None,
             false,
             Some(format!(
-                "{} changed since indexing: source not shown (call `index`)",
+                "{} changed since indexing: source not shown ({REINDEX})",
                 row.file
             )),
         );

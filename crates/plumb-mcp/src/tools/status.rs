@@ -14,7 +14,7 @@ use crate::budget::Reply;
 use crate::call::Call;
 use crate::freshness::Freshness;
 use crate::input::{NoArgs, parse};
-use crate::output::{Output, ToolError, Truncation};
+use crate::output::{Output, REINDEX, ToolError, Truncation};
 use crate::status::{Report, report_with};
 use crate::text::notes;
 
@@ -54,9 +54,9 @@ pub fn run(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, ToolError> {
     let NoArgs {} = parse(args)?;
     let store = call.store()?;
     let Some((files, drifted)) = call.drift() else {
-        return Err(ToolError::new(
-            "the index could not be read; call `index` to rebuild it",
-        ));
+        return Err(ToolError::new(format!(
+            "the index could not be read: {REINDEX}"
+        )));
     };
     let report = report_with(call.root(), &store, files, drifted)?;
     let config = call.config();
