@@ -77,7 +77,9 @@ impl<T: Output> Reply for T {
     }
 }
 
-/// The size of `result` on the wire as the response to `id`.
+/// The size of `result` on the wire as the response to `id`: exact for
+/// peers on protocol 2026-07-28, and an upper bound for older ones, from
+/// whose results rmcp drops `"resultType":"complete",` (24 bytes).
 pub fn wire_size(result: &CallToolResult, id: &RequestId) -> usize {
     let message =
         ServerJsonRpcMessage::response(ServerResult::CallToolResult(result.clone()), id.clone());
