@@ -22,6 +22,9 @@ pub struct Cli {
     /// Print exactly one JSON object on stdout.
     #[arg(long, global = true)]
     pub json: bool,
+    /// Also list name-only guesses (low confidence) in refs, callers and callees.
+    #[arg(long, global = true)]
+    pub guesses: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,

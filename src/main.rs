@@ -206,7 +206,7 @@ fn query<R: Serialize>(
     human: fn(&Answer<R>, &mut String),
 ) -> anyhow::Result<Outcome> {
     let root = find_root(cli)?;
-    let engine = Engine::new(open(&root)?);
+    let engine = Engine::new(open(&root)?).include_guesses(cli.guesses);
     let answer = ask(&engine, &root)?;
     let empty =
         serde_json::to_value(&answer.results).map(|v| v.as_array().is_some_and(Vec::is_empty))?;

@@ -27,6 +27,7 @@ pub const SEARCH_LIMIT: usize = 50;
 pub struct Engine {
     store: Store,
     symbols: RefCell<HashMap<i64, Symbol>>,
+    include_guesses: bool,
 }
 
 /// A target list plus the base completeness and notes every answer starts with.
@@ -51,7 +52,16 @@ impl Engine {
         Engine {
             store,
             symbols: RefCell::default(),
+            include_guesses: false,
         }
+    }
+
+    /// Whether `refs`, `callers` and `callees` list name-only guesses. Off
+    /// by default: a wrong edge is worse than a missing one, so guesses are
+    /// only counted in the notes (and make the answer a lower bound).
+    pub fn include_guesses(mut self, yes: bool) -> Engine {
+        self.include_guesses = yes;
+        self
     }
 
     /// The store read.
@@ -145,14 +155,25 @@ impl Engine {
         Ok(())
     }
 
-    fn note_guesses(start: &mut Start, references: &[ReferenceRow]) {
+    /// Removes name-only guesses unless asked for, and says what happened
+    /// to them either way.
+    fn sift_guesses(&self, start: &mut Start, references: &mut Vec<ReferenceRow>) {
         let guesses = references
             .iter()
             .filter(|r| r.method == Resolution::NameOnly)
             .count();
-        if guesses > 0 {
+        if guesses == 0 {
+            return;
+        }
+        if self.include_guesses {
             start.notes.push(format!(
                 "{guesses} results are name-only guesses (resolution \"name_only\", low confidence)"
+            ));
+        } else {
+            references.retain(|r| r.method != Resolution::NameOnly);
+            start.completeness = Completeness::LowerBound;
+            start.notes.push(format!(
+                "{guesses} name-only guesses left out (only the name matched; ask with guesses included to see them)"
             ));
         }
     }
@@ -239,7 +260,7 @@ impl Engine {
             rows.extend(self.store.references_to(target.id)?);
         }
         self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
-        Self::note_guesses(&mut start, &rows);
+        self.sift_guesses(&mut start, &mut rows);
         let mut results = Vec::with_capacity(rows.len());
         for row in &rows {
             let enclosing = match row.enclosing_id {
@@ -281,7 +302,7 @@ impl Engine {
             &mut start,
             &[OccurrenceKind::Call, OccurrenceKind::Instantiate],
         )?;
-        Self::note_guesses(&mut start, &rows);
+        self.sift_guesses(&mut start, &mut rows);
         let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
         for row in &rows {
             groups.entry(self.enclosing(row)?).or_default().add(row);
@@ -327,7 +348,7 @@ impl Engine {
                 "{unresolved} calls could not be resolved (external, built-in or dynamic)"
             ));
         }
-        Self::note_guesses(&mut start, &rows);
+        self.sift_guesses(&mut start, &mut rows);
         let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
         for row in &rows {
             groups
