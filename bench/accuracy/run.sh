@@ -5,7 +5,7 @@
 # and bench/out/accuracy.md (the tables).
 #
 # Usage: bench/accuracy/run.sh [--cap N] [--only NAME[,NAME...]] [--reindex] [--release]
-#   --cap N     questions per kind per project (default 30)
+#   --cap N     questions per kind per project (default 60)
 #   --only      corpora to run (names from bench/corpora.txt; default: all)
 #   --reindex   re-run the SCIP indexers even if their output exists
 #   --release   score a release build of plumb (default: debug; answers are the same)
@@ -15,14 +15,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 out="$repo/bench/out"
-cap=30
+cap=60
 only=""
 reindex=0
 profile=debug
 ci_set=0
 CI_CORPORA="click serde_json mobx"  # one small dev project per language
 CI_CAP=12
-CI_MARGIN=0.02
+CI_MARGIN=0.05
 while [ $# -gt 0 ]; do
   case "$1" in
     --cap) cap=$2; shift 2 ;;

@@ -290,6 +290,8 @@ impl Doc {
                     '(' | '[' | '<' => depth += 1,
                     ')' | ']' => depth -= 1,
                     '>' if prev != Some('=') && prev != Some('-') => depth -= 1,
+                    // The end of an enclosing block or type literal: this definition has no body.
+                    '}' if depth <= 0 => return None,
                     '{' | ';' | '=' if depth <= 0 => {
                         if ch == '=' && line.get(c + 1) == Some(&'>') {
                         } else if ch == '=' {
@@ -971,6 +973,24 @@ impl Derived {
         others == 0
     }
 
+    /// Whether a definition lies inside a function body (closures, nested helpers, items
+    /// declared in a function).
+    fn nested_in_function(&self, def: &Def) -> bool {
+        let mut at = def.name_start;
+        let mut except = def.sym.clone();
+        for _ in 0..64 {
+            match self.enclosing(def.doc, at, Some(&except)) {
+                Some(i) if self.defs[i].sort == Sort::Function || self.defs[i].local => return true,
+                Some(i) => {
+                    at = self.defs[i].name_start;
+                    except = self.defs[i].sym.clone();
+                }
+                None => return false,
+            }
+        }
+        false
+    }
+
     fn call_sites(&self, sym: &str) -> Vec<(usize, usize)> {
         let mut v = vec![];
         if let Some(rs) = self.refs.get(sym) {
@@ -1247,6 +1267,25 @@ impl Derived {
     }
 }
 
+/// A symbol without overload disambiguators: `(+1)` -> `(`.
+fn strip_overload(sym: &str) -> String {
+    let mut out = String::with_capacity(sym.len());
+    let mut rest = sym;
+    while let Some(i) = rest.find("(+") {
+        let after = &rest[i + 2..];
+        let digits = after.chars().take_while(|c| c.is_ascii_digit()).count();
+        if digits > 0 && after[digits..].starts_with(')') {
+            out.push_str(&rest[..i + 1]);
+            rest = &after[digits..];
+        } else {
+            out.push_str(&rest[..i + 2]);
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The name declared on a line and its column: Python `def`/`class`, Rust items (not
 /// `mod x;`, whose definition is the module's own file). None for other lines.
 fn declared_name(lang: Lang, line: &str) -> Option<(String, usize)> {
@@ -1383,7 +1422,8 @@ fn pick<T: Clone>(rng: &mut Rng, mut all: Vec<(T, Vec<String>, bool)>, cap: usiz
 }
 
 pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
-    let mut rng = Rng(seed_of(&o.project));
+    // One sequence per kind, so that a change to one kind's selection leaves the others be.
+    let rng_for = |kind: &str| Rng(seed_of(&format!("{}/{}", o.project, kind)));
     let mut questions: Vec<Question> = vec![];
     let docs = &d.docs;
     // Names defined more than once (among functions and types): the "same name" hard case.
@@ -1427,7 +1467,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     let tags_for = |i: usize| -> Vec<String> {
         let def = &d.defs[i];
         let mut t = vec![];
-        if name_count.get(def.name.as_str()).copied().unwrap_or(0) > 1 {
+        if name_count.get(def.name.as_str()).copied().unwrap_or(0) > 1 && !d.nested_in_function(def) {
             t.push("same_name".to_string());
         }
         if def.sort == Sort::Function {
@@ -1485,6 +1525,10 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             if !lib_file(def) {
                 continue;
             }
+            // Items inside function bodies have no documented qualified name.
+            if d.nested_in_function(def) {
+                continue;
+            }
             if let Some(q) = d.qualname(def) {
                 let mut t = tags_for(i);
                 t.retain(|x| x == "same_name" || x == "override" || x == "trait_method");
@@ -1504,7 +1548,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                 by_qualname.entry(q).or_default().insert(def.key(docs));
             }
         }
-        for ((q, s), tags) in pick(&mut rng, items, o.cap) {
+        for ((q, s), tags) in pick(&mut rng_for("definition"), items, o.cap) {
             let def = d.def_of(&s).unwrap();
             let mut truth = by_qualname.get(&q).cloned().unwrap_or_default();
             if tags.iter().any(|t| t == "reexport") || truth.is_empty() {
@@ -1524,7 +1568,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                 ((i, t), tags_for(i), ne)
             })
             .collect();
-        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+        for ((i, truth), tags) in pick(&mut rng_for("callers"), items, o.cap) {
             let def = &d.defs[i];
             push(&mut questions, "callers", loc(def), expect(def), tags, def.sym.clone(), truth);
         }
@@ -1555,7 +1599,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                 ((i, truth), t, ne)
             })
             .collect();
-        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+        for ((i, truth), tags) in pick(&mut rng_for("callees"), items, o.cap) {
             let def = &d.defs[i];
             push(&mut questions, "callees", loc(def), expect(def), tags, def.sym.clone(), truth);
         }
@@ -1570,7 +1614,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                 ((i, t), tags_for(i), ne)
             })
             .collect();
-        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+        for ((i, truth), tags) in pick(&mut rng_for("references"), items, o.cap) {
             let def = &d.defs[i];
             push(&mut questions, "references", loc(def), expect(def), tags, def.sym.clone(), truth);
         }
@@ -1585,7 +1629,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                 (i, if n > 1 { vec!["several_subtypes".to_string()] } else { vec![] }, true)
             })
             .collect();
-        for (i, tags) in pick(&mut rng, items, o.cap) {
+        for (i, tags) in pick(&mut rng_for("implementations"), items, o.cap) {
             let def = &d.defs[i];
             let truth: BTreeSet<Key> = d.subtypes[&def.sym].iter().filter_map(|s| d.def_of(s)).map(|x| x.key(docs)).collect();
             push(&mut questions, "implementations", loc(def), expect(def), tags, def.sym.clone(), truth);
@@ -1597,7 +1641,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             .filter(|&di| !docs[di].lines.iter().all(|l| l.is_empty()))
             .map(|di| (di, vec![], true))
             .collect();
-        for (di, tags) in pick(&mut rng, items, o.cap) {
+        for (di, tags) in pick(&mut rng_for("outline"), items, o.cap) {
             push(&mut questions, "outline", docs[di].path.clone(), None, tags, docs[di].path.clone(), d.outline_truth(di));
         }
     }
@@ -1612,7 +1656,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                 ((i, t), tags_for(i), ne)
             })
             .collect();
-        for ((i, truth), tags) in pick(&mut rng, items, o.cap) {
+        for ((i, truth), tags) in pick(&mut rng_for("impact"), items, o.cap) {
             let def = &d.defs[i];
             push(&mut questions, "impact", loc(def), expect(def), tags, def.sym.clone(), truth);
         }
@@ -1671,10 +1715,14 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             unjudged_lines.insert(doc.path.clone(), ranges.join(","));
         }
     }
+    // Overloads: several definitions of one symbol, or symbols that differ only by an
+    // overload disambiguator (scip-typescript's `pipe().`, `pipe(+1).`, ...).
     let mut aliases = BTreeMap::new();
-    for def in d.defs.iter().filter(|x| !x.local && d.def_count.get(&x.sym).copied().unwrap_or(0) > 1) {
-        let canonical = d.def_of(&def.sym).unwrap().key(docs);
+    let mut first_of_group: HashMap<String, Key> = HashMap::new();
+    for def in d.defs.iter().filter(|x| !x.local && matches!(x.sort, Sort::Function | Sort::Type | Sort::Value)) {
+        let group = strip_overload(&def.sym);
         let k = def.key(docs);
+        let canonical = first_of_group.entry(group).or_insert_with(|| k.clone()).clone();
         if k != canonical {
             aliases.insert(k, canonical);
         }
