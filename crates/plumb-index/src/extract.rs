@@ -9,7 +9,7 @@ use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree}
 use plumb_lang::{DocStyle, Language, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
-use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, RefFact};
+use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, LocalFact, RefFact};
 use crate::typetext::normalize_type;
 
 /// Longest signature kept, in bytes. Chosen: two long lines; longer ones
@@ -41,6 +41,8 @@ enum Role {
     BindingField,
     BindingType,
     BindingValue,
+    Local,
+    Skip,
     Name,
     Receiver,
     Path,
@@ -78,6 +80,8 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.field" => Some(Role::BindingField),
                 "binding.type" => Some(Role::BindingType),
                 "binding.value" => Some(Role::BindingValue),
+                "local" => Some(Role::Local),
+                "skip" => Some(Role::Skip),
                 "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
                 other => {
                     if let Some(kind) = other.strip_prefix("definition.") {
@@ -116,7 +120,8 @@ struct RawDef<'t> {
 struct RawRef<'t> {
     pattern: usize,
     name: Node<'t>,
-    kind: OccurrenceKind,
+    /// `None` for a `@skip` pattern: the name is no reference.
+    kind: Option<OccurrenceKind>,
     receiver: Option<Node<'t>>,
     path: Option<Node<'t>>,
 }
@@ -147,6 +152,7 @@ pub fn extract(
     let mut impls: Vec<(Node, Node)> = Vec::new();
     let mut refs: Vec<RawRef> = Vec::new();
     let mut bindings: Vec<RawBinding> = Vec::new();
+    let mut locals: Vec<Node> = Vec::new();
 
     let mut matches = cursor.matches(query, root, bytes);
     while let Some(m) = matches.next() {
@@ -170,6 +176,7 @@ pub fn extract(
                     binding_type = Some(node);
                     from_value = true;
                 }
+                Role::Local => locals.push(node),
                 Role::Ignored => {}
                 role => primary = Some((role, node)),
             }
@@ -195,7 +202,18 @@ pub fn extract(
                     refs.push(RawRef {
                         pattern: m.pattern_index,
                         name,
-                        kind,
+                        kind: Some(kind),
+                        receiver,
+                        path,
+                    });
+                }
+            }
+            Some((Role::Skip, _)) => {
+                if let Some(name) = name {
+                    refs.push(RawRef {
+                        pattern: m.pattern_index,
+                        name,
+                        kind: None,
                         receiver,
                         path,
                     });
@@ -224,7 +242,7 @@ pub fn extract(
         defs.iter().map(|d| d.name.start_byte()).collect();
     refs.sort_by_key(|r| (r.name.start_byte(), r.pattern));
     refs.dedup_by_key(|r| r.name.start_byte());
-    refs.retain(|r| !def_names.contains(&r.name.start_byte()));
+    refs.retain(|r| r.kind.is_some() && !def_names.contains(&r.name.start_byte()));
     impls.sort_by_key(|(node, _)| node.start_byte());
     impls.dedup_by_key(|(node, _)| node.start_byte());
 
@@ -311,10 +329,13 @@ pub fn extract(
     let ref_points: Vec<u32> = refs.iter().map(|r| r.name.start_byte() as u32).collect();
     let ref_containers = innermost(&containers, &ref_points);
     for (raw, container) in refs.iter().zip(ref_containers) {
+        let Some(kind) = raw.kind else {
+            continue;
+        };
         let (line, col) = position(raw.name);
         facts.refs.push(RefFact {
             name: text(raw.name, bytes).to_owned(),
-            kind: raw.kind,
+            kind,
             line,
             col,
             receiver: raw.receiver.and_then(|n| compact(n, bytes)),
@@ -370,6 +391,23 @@ pub fn extract(
             scope,
             from_value: raw.from_value,
         });
+    }
+
+    locals.sort_by_key(|n| n.start_byte());
+    locals.dedup_by_key(|n| n.start_byte());
+    let local_points: Vec<u32> = locals.iter().map(|n| n.start_byte() as u32).collect();
+    for (node, container) in locals.iter().zip(innermost(&containers, &local_points)) {
+        if let Container::Def(d) = container
+            && matches!(
+                facts.defs[d].kind,
+                SymbolKind::Function | SymbolKind::Method
+            )
+        {
+            facts.locals.push(LocalFact {
+                name: text(*node, bytes).to_owned(),
+                scope: container,
+            });
+        }
     }
 
     language.imports(root, bytes, &mut facts.imports);
@@ -688,8 +726,11 @@ mod tests {
                 "inherit Base None Def(0)",
                 "read property None Def(2)",
                 "type int None Def(2)",
+                "read self None Def(2)",
                 "call helper Some(\"self\") Def(2)",
                 "call Cart None Def(3)",
+                "read c None Def(3)",
+                "read total Some(\"c\") Def(3)",
             ]
         );
         let bindings: Vec<_> = f

@@ -95,6 +95,16 @@ pub struct BindingFact {
     pub scope: Container,
 }
 
+/// A name declared local to a function: a parameter, an assignment target,
+/// a pattern variable.
+#[derive(Clone, Debug)]
+pub struct LocalFact {
+    /// The name.
+    pub name: String,
+    /// The function it is local to.
+    pub scope: Container,
+}
+
 /// Everything extracted from one file.
 #[derive(Clone, Debug, Default)]
 pub struct FileFacts {
@@ -106,6 +116,8 @@ pub struct FileFacts {
     pub refs: Vec<RefFact>,
     /// Typed bindings.
     pub bindings: Vec<BindingFact>,
+    /// Names local to functions.
+    pub locals: Vec<LocalFact>,
     /// Import bindings.
     pub imports: Vec<ImportDecl>,
     /// Syntax-error and missing nodes tree-sitter recovered from.

@@ -21,6 +21,8 @@
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
 //! | `@binding.type` | a type | the annotated type |
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
+//! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
+//! | `@local` | an identifier | a name declared local to the enclosing function (parameter, assignment target, pattern) |
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
 mod c;
@@ -251,15 +253,18 @@ const JAVASCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/javascript/extract.scm"),
     include_str!("../queries/jsx/extract.scm"),
+    include_str!("../queries/ecma/reads.scm"),
 );
 const TYPESCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/typescript/extract.scm"),
+    include_str!("../queries/ecma/reads.scm"),
 );
 const TSX_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/typescript/extract.scm"),
     include_str!("../queries/jsx/extract.scm"),
+    include_str!("../queries/ecma/reads.scm"),
 );
 
 const ECMA_COMMENTS: &[&str] = &["comment"];

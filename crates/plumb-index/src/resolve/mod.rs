@@ -94,6 +94,9 @@ struct Lookup {
     method: Resolution,
     /// The name is bound to something outside the repository.
     external: bool,
+    /// The name is a local of an enclosing function (a parameter, an
+    /// assignment target): no definition, but its type may be known.
+    local: bool,
 }
 
 impl Lookup {
@@ -102,6 +105,7 @@ impl Lookup {
             targets,
             method,
             external: false,
+            local: false,
         })
     }
 
@@ -110,6 +114,26 @@ impl Lookup {
             targets: Vec::new(),
             method: Resolution::Import,
             external: true,
+            local: false,
+        }
+    }
+
+    /// An import that leads nowhere known (a cycle, a missing module).
+    fn unresolved() -> Lookup {
+        Lookup {
+            targets: Vec::new(),
+            method: Resolution::Import,
+            external: false,
+            local: false,
+        }
+    }
+
+    fn local() -> Lookup {
+        Lookup {
+            targets: Vec::new(),
+            method: Resolution::Scope,
+            external: false,
+            local: true,
         }
     }
 }
@@ -142,6 +166,8 @@ struct Resolver<'a> {
     impl_owner: Vec<Vec<Option<SymId>>>,
     bases: HashMap<SymId, Vec<SymId>>,
     bindings: HashMap<Scope, Vec<Binding<'a>>>,
+    /// Names local to each function.
+    locals: HashSet<(SymId, &'a str)>,
     import_cache: RefCell<HashMap<(usize, usize), Lookup>>,
     imports_in_progress: RefCell<HashSet<(usize, usize)>>,
     module_cache: RefCell<HashMap<(usize, usize), ModuleTarget>>,
@@ -163,7 +189,7 @@ pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
 impl<'a> Resolver<'a> {
     fn new(files: &'a [SourceFile], crates: &[RustCrate]) -> Self {
         let modules = Modules::new(files, crates);
-        let mut def_sym = Vec::with_capacity(files.len());
+        let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
         let mut top_level = Vec::with_capacity(files.len());
@@ -186,6 +212,20 @@ impl<'a> Resolver<'a> {
             def_sym.push((first..syms.len()).collect());
             top_level.push(top);
         }
+        let locals = files
+            .iter()
+            .enumerate()
+            .flat_map(|(f, file)| {
+                let def_sym = &def_sym;
+                file.facts
+                    .locals
+                    .iter()
+                    .filter_map(move |local| match local.scope {
+                        Container::Def(d) => Some((def_sym[f][d], local.name.as_str())),
+                        _ => None,
+                    })
+            })
+            .collect();
         let impl_owner = files
             .iter()
             .map(|f| vec![None; f.facts.impls.len()])
@@ -202,6 +242,7 @@ impl<'a> Resolver<'a> {
             impl_owner,
             bases: HashMap::new(),
             bindings: HashMap::new(),
+            locals,
             import_cache: RefCell::default(),
             imports_in_progress: RefCell::default(),
             module_cache: RefCell::default(),
@@ -538,11 +579,7 @@ impl<'a> Resolver<'a> {
             return done.clone();
         }
         if !self.imports_in_progress.borrow_mut().insert((f, i)) {
-            return Lookup {
-                targets: Vec::new(),
-                method: Resolution::Import,
-                external: false,
-            };
+            return Lookup::unresolved();
         }
         let lookup = self.resolve_import_uncached(f, i);
         self.imports_in_progress.borrow_mut().remove(&(f, i));
@@ -554,11 +591,7 @@ impl<'a> Resolver<'a> {
 
     fn resolve_import_uncached(&self, f: usize, i: usize) -> Lookup {
         let decl = &self.files[f].facts.imports[i];
-        let empty = Lookup {
-            targets: Vec::new(),
-            method: Resolution::Import,
-            external: false,
-        };
+        let empty = Lookup::unresolved();
         let module = match self.import_module(f, i) {
             ModuleTarget::External => return Lookup::external(),
             ModuleTarget::Found(module) => Some(module),
@@ -621,6 +654,9 @@ impl<'a> Resolver<'a> {
                         .collect();
                     if let Some(lookup) = Lookup::found(found, Resolution::Scope) {
                         return Some(lookup);
+                    }
+                    if self.locals.contains(&(s, name)) {
+                        return Some(Lookup::local());
                     }
                 }
             }
@@ -742,7 +778,7 @@ impl<'a> Resolver<'a> {
             _ => self.lookup_bare(f, c, head)?,
         };
         for segment in rest {
-            if lookup.external {
+            if lookup.external || lookup.local {
                 return Some(lookup);
             }
             if *segment == "super" && self.system(f) == ModuleSystem::RustCrates {
@@ -932,7 +968,7 @@ impl<'a> Resolver<'a> {
         let qualifier = site.path.as_deref().or(site.receiver.as_deref());
         let decided = match qualifier {
             None => match self.lookup_bare(f, site.container, &site.name) {
-                Some(lookup) if lookup.external => return Vec::new(),
+                Some(lookup) if lookup.external || lookup.local => return Vec::new(),
                 Some(lookup) => Some(lookup),
                 None if spec.builtins.binary_search(&site.name.as_str()).is_ok() => {
                     return Vec::new();
@@ -1081,7 +1117,9 @@ impl<'a> Resolver<'a> {
             OccurrenceKind::Instantiate => def_kind.is_type(),
             OccurrenceKind::Inherit | OccurrenceKind::Implement => def_kind.is_type(),
             OccurrenceKind::Type => def_kind.is_type() || def_kind == SymbolKind::TypeAlias,
-            OccurrenceKind::Import | OccurrenceKind::Read => true,
+            OccurrenceKind::Import => true,
+            // Names are read everywhere; a read is recorded only when resolved.
+            OccurrenceKind::Read => false,
         }
     }
 
@@ -1152,6 +1190,9 @@ impl<'a> Resolver<'a> {
                 let targets = inheritance
                     .remove(&(f, r))
                     .unwrap_or_else(|| self.resolve_ref(f, site));
+                if site.kind == OccurrenceKind::Read && targets.is_empty() {
+                    continue;
+                }
                 let all_types = !targets.is_empty()
                     && targets.iter().all(|&(s, _, _)| self.def(s).kind.is_type());
                 let kind = if site.kind == OccurrenceKind::Call && all_types {

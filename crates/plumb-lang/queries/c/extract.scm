@@ -77,3 +77,20 @@
 (parameter_declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
+
+; ---- names local to a function
+(parameter_declaration declarator: (identifier) @local)
+(parameter_declaration declarator: (pointer_declarator declarator: (identifier) @local))
+(declaration declarator: (init_declarator declarator: (identifier) @local))
+(declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @local)))
+(declaration declarator: (identifier) @local)
+(declaration declarator: (pointer_declarator declarator: (identifier) @local))
+
+; ---- reads of names (last: any pattern above wins for the same name)
+(field_expression argument: (identifier) @name) @reference.read
+(field_expression argument: (_) @receiver field: (field_identifier) @name) @reference.read
+(argument_list (identifier) @name) @reference.read
+(init_declarator value: (identifier) @name) @reference.read
+(return_statement (identifier) @name) @reference.read
+(initializer_pair value: (identifier) @name) @reference.read
+(initializer_list (identifier) @name) @reference.read

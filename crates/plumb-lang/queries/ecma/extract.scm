@@ -43,3 +43,11 @@
 (assignment_expression
   left: [(identifier) (member_expression)] @binding.name
   right: (_) @binding.value) @binding
+
+; ---- names local to a function
+(arrow_function parameter: (identifier) @local)
+(variable_declarator name: (identifier) @local)
+(variable_declarator name: (object_pattern (shorthand_property_identifier_pattern) @local))
+(variable_declarator name: (array_pattern (identifier) @local))
+(catch_clause parameter: (identifier) @local)
+(for_in_statement left: (identifier) @local)

@@ -7,3 +7,7 @@
 (field_definition
   property: (property_identifier) @binding.field
   value: (_) @binding.value) @binding
+
+; ---- parameters local to a function (TypeScript wraps them otherwise)
+(formal_parameters (identifier) @local)
+(formal_parameters (assignment_pattern left: (identifier) @local))

@@ -41,3 +41,35 @@
   type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+
+; ---- names local to a function (parameters and assignment targets):
+; a bare use of one is never resolved to a module-level definition
+(parameters (identifier) @local)
+(parameters (default_parameter name: (identifier) @local))
+(parameters (typed_parameter (identifier) @local))
+(parameters (typed_default_parameter name: (identifier) @local))
+(parameters (list_splat_pattern (identifier) @local))
+(parameters (dictionary_splat_pattern (identifier) @local))
+(lambda_parameters (identifier) @local)
+(assignment left: (identifier) @local)
+(assignment left: (pattern_list (identifier) @local))
+(assignment left: (tuple_pattern (identifier) @local))
+(augmented_assignment left: (identifier) @local)
+(for_statement left: (identifier) @local)
+(for_statement left: (pattern_list (identifier) @local))
+(for_in_clause left: (identifier) @local)
+(for_in_clause left: (pattern_list (identifier) @local))
+(as_pattern_target (identifier) @local)
+(named_expression name: (identifier) @local)
+
+; ---- reads of names (last: any pattern above wins for the same name).
+; An attribute assigned (`self.name = …`) declares it on the instance's own
+; class: no reference.
+(assignment left: (attribute attribute: (identifier) @name)) @skip
+(augmented_assignment left: (attribute attribute: (identifier) @name)) @skip
+(attribute object: (identifier) @name) @reference.read
+(attribute object: (_) @receiver attribute: (identifier) @name) @reference.read
+(argument_list (identifier) @name) @reference.read
+(keyword_argument value: (identifier) @name) @reference.read
+(assignment right: (identifier) @name) @reference.read
+(return_statement (identifier) @name) @reference.read

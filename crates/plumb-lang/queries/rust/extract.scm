@@ -70,3 +70,21 @@
   . (identifier) @name . (token_tree)) @reference.call
 (token_tree
   [","  "(" "{" "[" "=" "&" "!" "+" "-" "*" "/" "%" "<" ">" "|" "^" "?"] @context . (identifier) @name . (token_tree)) @reference.call
+
+; ---- names local to a function
+(parameter pattern: (identifier) @local)
+(closure_parameters (identifier) @local)
+(closure_parameters (parameter pattern: (identifier) @local))
+(let_declaration pattern: (identifier) @local)
+(let_declaration pattern: (tuple_pattern (identifier) @local))
+(for_expression pattern: (identifier) @local)
+(tuple_struct_pattern (identifier) @local)
+(tuple_pattern (identifier) @local)
+(match_pattern (identifier) @local)
+
+; ---- reads of names (last: any pattern above wins for the same name)
+(field_expression value: (identifier) @name) @reference.read
+(field_expression value: (_) @receiver field: (field_identifier) @name) @reference.read
+(arguments (identifier) @name) @reference.read
+(let_declaration value: (identifier) @name) @reference.read
+(return_expression (identifier) @name) @reference.read

@@ -39,3 +39,7 @@
   (accessibility_modifier)
   pattern: (identifier) @binding.field
   type: (type_annotation (_) @binding.type)) @binding
+
+; ---- names local to a function
+(formal_parameters (required_parameter pattern: (identifier) @local))
+(formal_parameters (optional_parameter pattern: (identifier) @local))
