@@ -9,6 +9,8 @@
 #   --only      corpora to run (names from bench/corpora.txt; default: all)
 #   --reindex   re-run the SCIP indexers even if their output exists
 #   --release   score a release build of plumb (default: debug; answers are the same)
+#   --head      score plumb as committed (HEAD), built from `git archive HEAD` in
+#               bench/out/head/ with its own target dir, whatever the work tree holds
 #   --ci-set    also write the CI subset (bench/accuracy/ci/: CI_CAP questions per kind for
 #               the CI_CORPORA) and its thresholds (measured minus CI_MARGIN)
 set -euo pipefail
@@ -20,6 +22,7 @@ only=""
 reindex=0
 profile=debug
 ci_set=0
+head=0
 CI_CORPORA="click serde_json mobx"  # one small dev project per language
 CI_CAP=12
 CI_MARGIN=0.05
@@ -30,6 +33,7 @@ while [ $# -gt 0 ]; do
     --reindex) reindex=1; shift ;;
     --release) profile=release; shift ;;
     --ci-set) ci_set=1; shift ;;
+    --head) head=1; shift ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -50,16 +54,26 @@ echo "build harness"
 (cd "$here" && cargo build --release --quiet)
 harness="$here/target/release/plumb-accuracy"
 
-echo "build plumb ($profile)"
-if [ "$profile" = release ]; then (cd "$repo" && cargo build --release --quiet --bin plumb)
-else (cd "$repo" && cargo build --quiet --bin plumb); fi
-# A snapshot of the binary: others may rebuild target/ while this runs, and the index and
-# the queries must come from the same plumb.
 mkdir -p "$out/bin" "$out/scip" "$out/questions" "$out/logs"
-cp "$repo/target/$profile/plumb" "$out/bin/plumb"
+if [ "$head" = 1 ]; then
+  rev=$(git -C "$repo" rev-parse --short HEAD)
+  echo "build plumb $rev (HEAD, $profile) in $out/head"
+  rm -rf "$out/head/src" && mkdir -p "$out/head/src"
+  git -C "$repo" archive HEAD | tar -x -C "$out/head/src"
+  flags=(--quiet --bin plumb); [ "$profile" = release ] && flags+=(--release)
+  (cd "$out/head/src" && CARGO_TARGET_DIR="$out/head/target" cargo build "${flags[@]}")
+  cp "$out/head/target/$profile/plumb" "$out/bin/plumb"
+else
+  echo "build plumb ($profile)"
+  if [ "$profile" = release ]; then (cd "$repo" && cargo build --release --quiet --bin plumb)
+  else (cd "$repo" && cargo build --quiet --bin plumb); fi
+  # A snapshot of the binary: others may rebuild target/ while this runs, and the index and
+  # the queries must come from the same plumb.
+  cp "$repo/target/$profile/plumb" "$out/bin/plumb"
+  rev=$(git -C "$repo" rev-parse --short HEAD)
+  git -C "$repo" diff --quiet HEAD -- crates src Cargo.toml 2>/dev/null || rev="$rev+uncommitted"
+fi
 plumb="$out/bin/plumb"
-rev=$(git -C "$repo" rev-parse --short HEAD)
-git -C "$repo" diff --quiet HEAD -- crates src Cargo.toml 2>/dev/null || rev="$rev+uncommitted"
 
 index_python() { "$tools/scip-python" index --cwd "$1" --project-name "$2" --project-version "$3" --output "$4" --quiet; }
 index_typescript() { (cd "$1" && "$tools/scip-typescript" index --no-progress-bar --output "$4"); }
