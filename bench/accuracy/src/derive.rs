@@ -470,6 +470,31 @@ impl Derived {
                 d.defs[i].span = span;
             }
         }
+        // Variables at module or class level enclose their initialiser (`x = f()`,
+        // `const x = f()`, `field = f()`): the definition contains those sites. The indexers
+        // give variables no span; the statement's extent is computed from the source.
+        if lang != Lang::Rust {
+            let function_spans: Vec<(usize, (Pos, Pos))> = d
+                .defs
+                .iter()
+                .filter(|x| x.sort == Sort::Function && x.span.is_some())
+                .map(|x| (x.doc, x.span.unwrap()))
+                .collect();
+            for i in 0..d.defs.len() {
+                let def = &d.defs[i];
+                if def.sort != Sort::Value || def.local || def.span.is_some() {
+                    continue;
+                }
+                if function_spans.iter().any(|(doc, sp)| *doc == def.doc && contains(*sp, def.name_start)) {
+                    continue;
+                }
+                let doc = &d.docs[def.doc];
+                if let Some(end) = doc.assignment_end(lang, def.name_start, def.name_end) {
+                    d.defs[i].span = Some(((def.name_start.0, 0), end));
+                    *d.stats.entry("defs_span_statement".into()).or_default() += 1;
+                }
+            }
+        }
         // Scopes: definitions that enclose sites.
         for (i, def) in d.defs.iter().enumerate() {
             let Some(span) = def.span else { continue };
@@ -1332,6 +1357,92 @@ fn declared_name(lang: Lang, line: &str) -> Option<(String, usize)> {
 }
 
 impl Doc {
+    /// For a variable defined by an assignment statement that starts with its name (after
+    /// `const`/`let`/`var`/`export`/modifiers), the end of that statement. None otherwise.
+    fn assignment_end(&self, lang: Lang, start: Pos, name_end: Pos) -> Option<Pos> {
+        let line = self.lines.get(start.0 as usize)?;
+        let before: String = line[..start.1 as usize].iter().collect();
+        let before = before.trim();
+        let ok_prefix = match lang {
+            Lang::Python => before.is_empty(),
+            _ => before
+                .split_whitespace()
+                .all(|w| ["export", "declare", "const", "let", "var", "public", "private", "protected", "readonly", "static", "override", "default"].contains(&w)),
+        };
+        if !ok_prefix {
+            return None;
+        }
+        // After the name: an optional type annotation, then `=` (not `==`, `=>`).
+        let rest: String = line[(name_end.1 as usize).min(line.len())..].iter().collect();
+        let eq = rest.find('=')?;
+        let after_eq = &rest[eq + 1..];
+        if after_eq.starts_with('=') || after_eq.starts_with('>') || rest[..eq].ends_with(['!', '<', '>', '=']) {
+            return None;
+        }
+        if rest[..eq].contains('(') {
+            return None;
+        }
+        let mut depth = 0i32;
+        let mut l = start.0 as usize;
+        let mut c = name_end.1 as usize + eq + 1;
+        let mut in_triple: Option<char> = None;
+        while l < self.lines.len() {
+            let text = &self.lines[l];
+            while c < text.len() {
+                let ch = text[c];
+                if let Some(q) = in_triple {
+                    if ch == q && text.get(c + 1) == Some(&q) && text.get(c + 2) == Some(&q) {
+                        in_triple = None;
+                        c += 2;
+                    }
+                    c += 1;
+                    continue;
+                }
+                match ch {
+                    '#' if lang == Lang::Python => break,
+                    '/' if lang != Lang::Python && text.get(c + 1) == Some(&'/') => break,
+                    '"' | '\'' if lang == Lang::Python && text.get(c + 1) == Some(&ch) && text.get(c + 2) == Some(&ch) => {
+                        in_triple = Some(ch);
+                        c += 2;
+                    }
+                    '"' | '\'' | '`' => {
+                        c += 1;
+                        while c < text.len() && text[c] != ch {
+                            if text[c] == '\\' {
+                                c += 1;
+                            }
+                            c += 1;
+                        }
+                    }
+                    '(' | '[' | '{' => depth += 1,
+                    ')' | ']' | '}' => depth -= 1,
+                    ';' if depth <= 0 && lang != Lang::Python => return Some((l as u32, c as u32)),
+                    _ => {}
+                }
+                c += 1;
+            }
+            let trimmed: String = text.iter().collect::<String>().trim_end().to_string();
+            let continued = in_triple.is_some()
+                || depth > 0
+                || trimmed.ends_with('\\')
+                || (lang != Lang::Python && trimmed.ends_with(['=', ',', '(', '+', '-', '*', '/', '|', '&', '?', ':', '[', '{', '>']))
+                || (lang != Lang::Python && {
+                    let next = self.lines.get(l + 1).map(|n| n.iter().collect::<String>()).unwrap_or_default();
+                    let n = next.trim_start();
+                    n.starts_with(['.', '?', ':', '+', '-', '*', '/', '|', '&']) && !n.starts_with("//") && !n.starts_with("/*")
+                });
+            if !continued {
+                return Some((l as u32, text.len() as u32));
+            }
+            if l > start.0 as usize + 2000 {
+                return None;
+            }
+            l += 1;
+            c = 0;
+        }
+        None
+    }
+
     /// Python: position of the `:` ending a class header that starts at `open` (a `(`).
     fn find_colon(&self, open: Pos) -> Option<Pos> {
         let mut depth = 0i32;
