@@ -393,6 +393,40 @@ impl Engine {
         Ok((subtypes, guesses))
     }
 
+    /// The methods overriding method `id`: on each subtype path down from
+    /// its type, the nearest member with the same name.
+    fn overriders(&self, id: i64) -> Result<Vec<i64>> {
+        let Some(method) = self.store.symbol(id)? else {
+            return Ok(Vec::new());
+        };
+        let Some(owner) = method.parent_id else {
+            return Ok(Vec::new());
+        };
+        if !self.store.symbol(owner)?.is_some_and(|p| p.kind.is_type()) {
+            return Ok(Vec::new());
+        }
+        let mut found = Vec::new();
+        let mut seen = HashSet::from([owner]);
+        let mut queue = VecDeque::from([owner]);
+        while let Some(current) = queue.pop_front() {
+            for sub in self.direct_subtypes(current)?.0 {
+                if !seen.insert(sub) {
+                    continue;
+                }
+                match self
+                    .store
+                    .children(sub)?
+                    .into_iter()
+                    .find(|c| c.name == method.name)
+                {
+                    Some(overrider) => found.push(overrider.id),
+                    None => queue.push_back(sub),
+                }
+            }
+        }
+        Ok(found)
+    }
+
     /// `impls NAME`: subtypes and implementors of a type; for a method, the
     /// methods overriding it in subtypes.
     pub fn impls(&self, name: &str, transitive: bool) -> Result<Answer<Vec<Implementation>>> {
@@ -474,6 +508,16 @@ impl Engine {
         for level in 1..=depth {
             let mut next = Vec::new();
             for id in frontier {
+                for overrider in self.overriders(id)? {
+                    if seen.insert(overrider) {
+                        results.push(Dependent {
+                            symbol: self.symbol(overrider)?,
+                            depth: level,
+                            relation: "subtype".into(),
+                        });
+                        next.push(overrider);
+                    }
+                }
                 for row in self.store.references_to(id)? {
                     if row.method == Resolution::NameOnly {
                         guesses += 1;

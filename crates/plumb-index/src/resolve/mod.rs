@@ -856,12 +856,13 @@ impl<'a> Resolver<'a> {
     /// The type of the binding `name` in `scope`, computed once; a binding
     /// whose type depends on itself (`x = x.next()`) has none.
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
-        let binding = self
-            .bindings
-            .get(&scope)?
+        // A declared type wins over an inferred one (`atom_: IAtom` over a
+        // constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
+        let in_scope = self.bindings.get(&scope)?;
+        let binding = in_scope
             .iter()
-            .rev()
-            .find(|b| b.name == name)?;
+            .find(|b| b.name == name && !b.from_value)
+            .or_else(|| in_scope.iter().rev().find(|b| b.name == name))?;
         let key = (scope, name.to_owned());
         if let Some(&done) = self.binding_cache.borrow().get(&key) {
             return done;
@@ -983,8 +984,9 @@ impl<'a> Resolver<'a> {
         };
         if let Some(lookup) = decided {
             let confidence = confidence(lookup.method);
+            let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
             let mut out: Vec<(SymId, Resolution, f64)> = self
-                .with_c_definitions(f, lookup.targets)
+                .with_c_definitions(f, targets)
                 .into_iter()
                 .filter_map(|t| match t {
                     Target::Sym(s) => Some((s, lookup.method, confidence)),
@@ -1080,6 +1082,27 @@ impl<'a> Resolver<'a> {
         match Lookup::found(found.into_iter().map(Target::Sym).collect(), method) {
             Some(lookup) => Qualified::Found(lookup),
             None => Qualified::Dead,
+        }
+    }
+
+    /// Where a name denotes both a callable and a value (a Rust builder's
+    /// field `shrink` and method `shrink()`), a call means the callable and
+    /// any other use the value; a set with only one sort is kept whole.
+    fn prefer_fitting_kind(&self, kind: OccurrenceKind, targets: Vec<Target>) -> Vec<Target> {
+        let callable = |t: &Target| match *t {
+            Target::Sym(s) => self.def(s).kind.is_callable() || self.def(s).kind.is_type(),
+            Target::File(_) => false,
+        };
+        let wants_callable = matches!(kind, OccurrenceKind::Call | OccurrenceKind::Instantiate);
+        let fitting: Vec<Target> = targets
+            .iter()
+            .copied()
+            .filter(|t| callable(t) == wants_callable)
+            .collect();
+        if fitting.is_empty() || kind == OccurrenceKind::Import {
+            targets
+        } else {
+            fitting
         }
     }
 

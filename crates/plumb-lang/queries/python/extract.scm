@@ -31,6 +31,15 @@
 (type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
 (type (generic_type (identifier) @name)) @reference.type
 (type (subscript value: (identifier) @name)) @reference.type
+; forward references in strings, and type arguments two levels deep
+(type (string (string_content) @name)) @reference.type
+(type (subscript subscript: (identifier) @name)) @reference.type
+(type (subscript subscript: (string (string_content) @name))) @reference.type
+(type (subscript subscript: (attribute object: (_) @receiver attribute: (identifier) @name))) @reference.type
+(type (subscript subscript: (list (identifier) @name))) @reference.type
+(type (subscript subscript: (list (string (string_content) @name)))) @reference.type
+(type (subscript subscript: (subscript subscript: (identifier) @name))) @reference.type
+(type (subscript subscript: (subscript subscript: (string (string_content) @name)))) @reference.type
 
 ; ---- bindings that give a local or attribute a type
 (assignment
