@@ -1370,7 +1370,21 @@ fn matching_open(text: &str) -> Option<usize> {
 /// The return annotation of a signature: what follows `->` (Python, Rust)
 /// or `:` (TypeScript) after the parameter list.
 fn return_annotation(signature: &str) -> Option<&str> {
-    let open = signature.find('(')?;
+    // The parameter list is the first `(` after `fn` (past `pub(crate)`)
+    // outside generic brackets (`fn f<F: Fn(u8)>(…)`).
+    let from = signature.find("fn ").map_or(0, |at| at + 3);
+    let mut angle = 0i32;
+    let mut previous = ' ';
+    let open = signature[from..].char_indices().find_map(|(i, c)| {
+        match c {
+            '<' => angle += 1,
+            '>' if previous != '-' => angle -= 1,
+            '(' if angle == 0 => return Some(from + i),
+            _ => {}
+        }
+        previous = c;
+        None
+    })?;
     let mut depth = 0i32;
     let mut close = None;
     for (i, c) in signature[open..].char_indices() {

@@ -88,3 +88,8 @@
 (arguments (identifier) @name) @reference.read
 (let_declaration value: (identifier) @name) @reference.read
 (return_expression (identifier) @name) @reference.read
+; `Kind::Variant`, `Self::CONST`, `module::function` used as values or in patterns
+(use_declaration argument: (scoped_identifier name: (identifier) @name)) @skip
+(use_list (scoped_identifier name: (identifier) @name)) @skip
+(use_as_clause path: (scoped_identifier name: (identifier) @name)) @skip
+(scoped_identifier path: (_) @path name: (identifier) @name) @reference.read
