@@ -4,13 +4,14 @@
 ; ---- definitions
 (class_definition name: (identifier) @name) @definition.class
 (function_definition name: (identifier) @name) @definition.function
-(module
-  (expression_statement
-    (assignment left: (identifier) @name) @definition.variable))
 (class_definition
   body: (block
     (expression_statement
       (assignment left: (identifier) @name) @definition.field)))
+; Module-level variables, also under `if`/`try` (`if __name__ == "__main__":`);
+; the extractor drops those inside functions.
+(expression_statement
+  (assignment left: (identifier) @name) @definition.variable)
 
 ; ---- inheritance
 (class_definition
