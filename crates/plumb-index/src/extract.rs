@@ -42,6 +42,7 @@ enum Role {
     BindingType,
     BindingValue,
     Local,
+    CallbackParam,
     Skip,
     Name,
     Receiver,
@@ -81,6 +82,7 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.type" => Some(Role::BindingType),
                 "binding.value" => Some(Role::BindingValue),
                 "local" => Some(Role::Local),
+                "callback.param" => Some(Role::CallbackParam),
                 "skip" => Some(Role::Skip),
                 "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
                 other => {
@@ -153,6 +155,7 @@ pub fn extract(
     let mut refs: Vec<RawRef> = Vec::new();
     let mut bindings: Vec<RawBinding> = Vec::new();
     let mut locals: Vec<Node> = Vec::new();
+    let mut callback_params: Vec<Node> = Vec::new();
 
     let mut matches = cursor.matches(query, root, bytes);
     while let Some(m) = matches.next() {
@@ -177,6 +180,7 @@ pub fn extract(
                     from_value = true;
                 }
                 Role::Local => locals.push(node),
+                Role::CallbackParam => callback_params.push(node),
                 Role::Ignored => {}
                 role => primary = Some((role, node)),
             }
@@ -390,7 +394,29 @@ pub fn extract(
             type_text,
             scope,
             from_value: raw.from_value,
+            callback: None,
         });
+    }
+
+    callback_params.sort_by_key(|n| n.start_byte());
+    callback_params.dedup_by_key(|n| n.start_byte());
+    let callback_points: Vec<u32> = callback_params
+        .iter()
+        .map(|n| n.start_byte() as u32)
+        .collect();
+    for (node, scope) in callback_params
+        .iter()
+        .zip(innermost(&containers, &callback_points))
+    {
+        if let Some((callee, position)) = callback_context(*node, bytes) {
+            facts.bindings.push(BindingFact {
+                name: text(*node, bytes).to_owned(),
+                type_text: callee,
+                scope,
+                from_value: true,
+                callback: Some(position),
+            });
+        }
     }
 
     locals.sort_by_key(|n| n.start_byte());
@@ -413,6 +439,43 @@ pub fn extract(
     language.imports(root, bytes, &mut facts.imports);
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
+}
+
+/// For a parameter of a function passed as an argument: the callee text
+/// (`new Observable`, `operate`, `source.pipe`) and the positions of the
+/// argument and of the parameter.
+fn callback_context(param: Node<'_>, bytes: &[u8]) -> Option<(String, (u32, u32))> {
+    let named_index = |node: Node<'_>| -> Option<u32> {
+        let parent = node.parent()?;
+        let mut cursor = parent.walk();
+        let index = parent
+            .named_children(&mut cursor)
+            .position(|c| c.id() == node.id())?;
+        u32::try_from(index).ok()
+    };
+    let (function, param_index) = match param.parent()?.kind() {
+        "arrow_function" => (param.parent()?, 0),
+        _ => {
+            let declared = param.parent()?;
+            let list = declared.parent()?;
+            (list.parent()?, named_index(declared)?)
+        }
+    };
+    let arguments = function.parent().filter(|p| p.kind() == "arguments")?;
+    let argument_index = named_index(function)?;
+    let call = arguments.parent()?;
+    let (callee, constructed) = match call.kind() {
+        "call_expression" => (call.child_by_field_name("function")?, false),
+        "new_expression" => (call.child_by_field_name("constructor")?, true),
+        _ => return None,
+    };
+    let callee = compact(callee, bytes)?;
+    let callee = if constructed {
+        format!("new {callee}")
+    } else {
+        callee
+    };
+    Some((callee, (argument_index, param_index)))
 }
 
 /// Drops variables and constants declared inside a function: they are

@@ -90,6 +90,11 @@ pub struct BindingFact {
     pub type_text: String,
     /// Whether `type_text` is an initializer whose type is to be inferred.
     pub from_value: bool,
+    /// For a parameter of a callback passed to a call: the callback's
+    /// argument position and the parameter's position in it. `type_text`
+    /// is then the callee (`operate`, `new Observable`), whose signature
+    /// gives the parameter its type.
+    pub callback: Option<(u32, u32)>,
     /// The scope it is visible in: the enclosing function for locals and
     /// parameters, the enclosing type for attributes and fields.
     pub scope: Container,

@@ -22,6 +22,7 @@
 //! | `@binding.type` | a type | the annotated type |
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
+//! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
 //! | `@local` | an identifier | a name declared local to the enclosing function (parameter, assignment target, pattern) |
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 

@@ -149,6 +149,7 @@ struct Binding<'a> {
     name: &'a str,
     type_text: &'a str,
     from_value: bool,
+    callback: Option<(u32, u32)>,
     container: Container,
 }
 
@@ -381,6 +382,7 @@ impl<'a> Resolver<'a> {
                     name: &binding.name,
                     type_text: &binding.type_text,
                     from_value: binding.from_value,
+                    callback: binding.callback,
                     container: binding.scope,
                 });
             }
@@ -870,7 +872,15 @@ impl<'a> Resolver<'a> {
         if !self.bindings_in_progress.borrow_mut().insert(key.clone()) {
             return None;
         }
-        let ty = if binding.from_value {
+        let ty = if let Some((argument, parameter)) = binding.callback {
+            self.callback_parameter_type(
+                binding.file,
+                binding.container,
+                binding.type_text,
+                argument,
+                parameter,
+            )
+        } else if binding.from_value {
             self.expression_type(binding.file, binding.container, binding.type_text, 0)
         } else {
             self.type_from_text(binding.file, binding.container, binding.type_text)
@@ -948,6 +958,65 @@ impl<'a> Resolver<'a> {
                 });
         }
         self.receiver_type(f, c, text, depth + 1)
+    }
+
+    /// The type of parameter `parameter` of the callback passed as argument
+    /// `argument` to `callee`, read from the callee's signature
+    /// (`operate(init: (source: Observable<T>, subscriber: Subscriber<R>) => …)`).
+    fn callback_parameter_type(
+        &self,
+        f: usize,
+        c: Container,
+        callee: &str,
+        argument: u32,
+        parameter: u32,
+    ) -> Option<SymId> {
+        let target = match callee.strip_prefix("new ") {
+            Some(class) => {
+                let ty = self.type_from_text(f, c, class)?;
+                *self.type_members(ty, "constructor").0.first()?
+            }
+            None => self.called_symbol(f, c, callee)?,
+        };
+        let (g, d) = self.syms[target];
+        let def = &self.files[g].facts.defs[d];
+        let parameters = parameter_types(def.signature.as_deref()?)?;
+        let function_type = parameters.get(argument as usize)?.as_deref()?;
+        let function_type = function_type
+            .strip_prefix('(')
+            .filter(|t| t.starts_with('('))
+            .unwrap_or(function_type);
+        let callback_parameters: Vec<Option<String>> = parameter_types(function_type)?
+            .into_iter()
+            .filter(|p| p.as_deref() != Some(THIS_PARAMETER))
+            .collect();
+        let ty = callback_parameters.get(parameter as usize)?.as_deref()?;
+        self.type_from_text(g, def.container, ty)
+    }
+
+    /// The function or method a callee expression (`operate`, `a.b.f`)
+    /// resolves to, guesses excluded.
+    fn called_symbol(&self, f: usize, c: Container, callee: &str) -> Option<SymId> {
+        let separator = self.spec(f).separator;
+        let (qualifier, name) = match callee.rfind(separator) {
+            Some(at) => (Some(&callee[..at]), &callee[at + separator.len()..]),
+            None => (None, callee),
+        };
+        let site = RefFact {
+            name: name.to_owned(),
+            kind: OccurrenceKind::Call,
+            line: 0,
+            col: 0,
+            receiver: qualifier.map(str::to_owned),
+            path: None,
+            container: c,
+        };
+        self.resolve_ref(f, &site)
+            .into_iter()
+            .find(|&(s, method, _)| {
+                method != Resolution::NameOnly && self.def(s).kind.is_callable()
+            })
+            .map(|(s, _, _)| s)
     }
 
     /// The type a function's return annotation names, read from its signature.
@@ -1407,6 +1476,73 @@ fn return_annotation(signature: &str) -> Option<&str> {
     (!rest.is_empty()).then_some(rest)
 }
 
+/// Marks TypeScript's `this` pseudo-parameter in [`parameter_types`]: it
+/// takes no argument position. From the TypeScript handbook ("this parameters").
+const THIS_PARAMETER: &str = "\u{0}this";
+
+/// The annotated types of the parameters of the first parameter list in
+/// `signature` (`None` for an unannotated one); a `this:` parameter is
+/// returned as [`THIS_PARAMETER`].
+fn parameter_types(signature: &str) -> Option<Vec<Option<String>>> {
+    let open = signature.find('(')?;
+    let mut depth = 0i32;
+    let mut previous = ' ';
+    let mut start = open + 1;
+    let mut parts = Vec::new();
+    for (i, c) in signature[open..].char_indices() {
+        let at = open + i;
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            '>' if previous == '=' || previous == '-' => {}
+            ')' | ']' | '}' | '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    parts.push(&signature[start..at]);
+                    break;
+                }
+            }
+            ',' if depth == 1 => {
+                parts.push(&signature[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+        previous = c;
+    }
+    let types = parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (name, ty) = match split_top_level_colon(p) {
+                Some((name, ty)) => (name.trim(), Some(ty.trim())),
+                None => (p, None),
+            };
+            if name == "this" {
+                return Some(THIS_PARAMETER.to_owned());
+            }
+            ty.map(|t| t.split(" = ").next().unwrap_or(t).trim().to_owned())
+        })
+        .collect();
+    Some(types)
+}
+
+/// Splits `name?: Type` at its first colon outside brackets.
+fn split_top_level_colon(parameter: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    for (i, c) in parameter.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => depth -= 1,
+            ':' if depth == 0 => {
+                return Some((parameter[..i].trim_end_matches('?'), &parameter[i + 1..]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The weaker of two methods (a chain is as sure as its weakest link).
 fn weaker(a: Resolution, b: Resolution) -> Resolution {
     a.max(b)
@@ -1429,7 +1565,9 @@ mod tests {
 
     use plumb_lang::Language;
 
-    use super::{ResolvedGraph, SourceFile, matching_open, resolve, return_annotation};
+    use super::{
+        ResolvedGraph, SourceFile, matching_open, parameter_types, resolve, return_annotation,
+    };
     use crate::parse::{FileOutcome, check_and_extract};
 
     /// Resolves a multi-file fixture (`//- path` headers) and returns, for
@@ -1555,6 +1693,41 @@ mod tests {
         assert_eq!(return_annotation("make = (): Cart =>"), Some("Cart"));
         assert_eq!(return_annotation("def f(self)"), None);
         assert_eq!(return_annotation("class Cart(Base)"), None);
+    }
+
+    #[test]
+    fn parameter_types_are_read_from_signatures() {
+        let got = parameter_types(
+            "export function operate<T, R>(init: (liftedSource: Observable<T>, subscriber: Subscriber<R>) => (() => void) | void, n = 3)",
+        )
+        .unwrap();
+        assert_eq!(
+            got,
+            vec![Some("(liftedSource: Observable<T>, subscriber: Subscriber<R>) => (() => void) | void".to_owned()), None]
+        );
+        let callback = parameter_types(got[0].as_deref().unwrap()).unwrap();
+        assert_eq!(
+            callback,
+            vec![
+                Some("Observable<T>".to_owned()),
+                Some("Subscriber<R>".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn callback_parameters_take_their_type_from_the_callee() {
+        let got = calls_named(
+            "//- src/a.ts\nclass Subscriber { next(): void {} }\nclass Other { next(): void {} }\nclass Observable {\n  constructor(subscribe?: (this: Observable, subscriber: Subscriber) => void) {}\n}\nexport function operate(init: (source: Observable, subscriber: Subscriber) => void): void {}\nexport function run() {\n  new Observable((destination) => { destination.next(); });\n  operate((source, subscriber) => subscriber.next());\n}\n",
+            "next",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "src/a.run -> src/a.Subscriber.next [receiver]",
+                "src/a.run -> src/a.Subscriber.next [receiver]"
+            ]
+        );
     }
 
     #[test]

@@ -43,3 +43,15 @@
 ; ---- names local to a function
 (formal_parameters (required_parameter pattern: (identifier) @local))
 (formal_parameters (optional_parameter pattern: (identifier) @local))
+
+; ---- untyped parameters of callbacks passed to a call: typed by the
+; callee's signature (`new Observable((subscriber) => …)`)
+(arguments
+  (arrow_function
+    parameters: (formal_parameters
+      (required_parameter pattern: (identifier) @callback.param !type))))
+(arguments (arrow_function parameter: (identifier) @callback.param))
+(arguments
+  (function_expression
+    parameters: (formal_parameters
+      (required_parameter pattern: (identifier) @callback.param !type))))
