@@ -897,10 +897,17 @@ impl<'a> Resolver<'a> {
             return self.enclosing_type(f, c);
         }
         let segments: Vec<&str> = path.split(self.spec(f).separator).collect();
-        let lookup = self.resolve_path(f, c, &segments)?;
-        lookup.targets.into_iter().find_map(|t| match t {
-            Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
-            _ => None,
+        let named = self.resolve_path(f, c, &segments).and_then(|lookup| {
+            lookup.targets.into_iter().find_map(|t| match t {
+                Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                _ => None,
+            })
+        });
+        // A generic parameter stands for its bound: `A: Automaton`.
+        named.or_else(|| {
+            (segments.len() == 1)
+                .then(|| self.receiver_type(f, c, &path, 0))
+                .flatten()
         })
     }
 
@@ -1660,6 +1667,21 @@ mod tests {
         assert_eq!(
             calls_named(fixture, "order_total"),
             vec!["run -> order_total [import]"]
+        );
+    }
+
+    #[test]
+    fn rust_generic_parameters_reach_their_trait_bound() {
+        let got = calls_named(
+            "//- src/lib.rs\npub trait Automaton { fn next_state(&self) -> u32; }\npub struct Dfa;\nimpl Automaton for Dfa { fn next_state(&self) -> u32 { 1 } }\npub fn run<A: Automaton>(a: &A) -> u32 { a.next_state() }\npub fn walk<B>(b: B) -> u32 where B: Automaton { b.next_state() }\n",
+            "next_state",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "crate::run -> crate::Automaton::next_state [receiver]",
+                "crate::walk -> crate::Automaton::next_state [receiver]"
+            ]
         );
     }
 

@@ -93,3 +93,15 @@
 (use_list (scoped_identifier name: (identifier) @name)) @skip
 (use_as_clause path: (scoped_identifier name: (identifier) @name)) @skip
 (scoped_identifier path: (_) @path name: (identifier) @name) @reference.read
+
+; ---- generic parameters bounded by a trait: `A: Automaton` types `A` as
+; the trait (its methods are what a call on an `A` can reach)
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . (type_identifier) @binding.type)) @binding
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . (scoped_type_identifier) @binding.type)) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . (type_identifier) @binding.type)) @binding
