@@ -174,18 +174,16 @@ impl Store {
         }))
     }
 
-    fn symbols_where(
+    /// Runs `sql` and decodes every row with `decode`, which reports a value
+    /// this build cannot interpret as `Err(what)`.
+    fn decoded_rows<T>(
         &self,
-        condition: &str,
+        sql: &str,
         args: impl rusqlite::Params,
-    ) -> Result<Vec<SymbolRow>> {
-        let sql = format!(
-            "SELECT {SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE {condition}"
-        );
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map(args, |row| self.symbol_from(row))
-            .map_err(|e| self.err(e))?;
+        decode: impl Fn(&Row<'_>) -> rusqlite::Result<std::result::Result<T, String>>,
+    ) -> Result<Vec<T>> {
+        let mut stmt = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
+        let rows = stmt.query_map(args, decode).map_err(|e| self.err(e))?;
         let mut out = Vec::new();
         for row in rows {
             out.push(
@@ -194,6 +192,17 @@ impl Store {
             );
         }
         Ok(out)
+    }
+
+    fn symbols_where(
+        &self,
+        condition: &str,
+        args: impl rusqlite::Params,
+    ) -> Result<Vec<SymbolRow>> {
+        let sql = format!(
+            "SELECT {SYMBOL_COLUMNS} FROM symbols s JOIN files f ON f.id = s.file_id WHERE {condition}"
+        );
+        self.decoded_rows(&sql, args, |row| self.symbol_from(row))
     }
 
     fn references_where(
@@ -207,18 +216,7 @@ impl Store {
              JOIN files f ON f.id = o.file_id WHERE {condition}
              ORDER BY f.path, o.line, o.col"
         );
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map(args, |row| self.reference_from(row))
-            .map_err(|e| self.err(e))?;
-        let mut out = Vec::new();
-        for row in rows {
-            out.push(
-                row.map_err(|e| self.err(e))?
-                    .map_err(|what| self.corrupt(what))?,
-            );
-        }
-        Ok(out)
+        self.decoded_rows(&sql, args, |row| self.reference_from(row))
     }
 
     /// Symbols whose name is exactly `name`.
@@ -329,33 +327,22 @@ impl Store {
             "SELECT path, language, hash, size, mtime_ns, status, reason, syntax_errors
              FROM files WHERE {condition}"
         );
-        let mut stmt = self.conn.prepare_cached(&sql).map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map(args, |row| {
-                let status: String = row.get(5)?;
-                Ok((
-                    status,
-                    FileRow {
-                        path: row.get(0)?,
-                        language: row.get(1)?,
-                        hash: row.get(2)?,
-                        size: row.get::<_, i64>(3)? as u64,
-                        mtime_ns: row.get(4)?,
-                        status: FileStatus::Indexed,
-                        reason: row.get(6)?,
-                        syntax_errors: row.get(7)?,
-                    },
-                ))
-            })
-            .map_err(|e| self.err(e))?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (status, mut file) = row.map_err(|e| self.err(e))?;
-            file.status = FileStatus::parse(&status)
-                .ok_or_else(|| self.corrupt(format!("unknown file status {status:?}")))?;
-            out.push(file);
-        }
-        Ok(out)
+        self.decoded_rows(&sql, args, |row| {
+            let status: String = row.get(5)?;
+            let Some(status) = FileStatus::parse(&status) else {
+                return Ok(Err(format!("unknown file status {status:?}")));
+            };
+            Ok(Ok(FileRow {
+                path: row.get(0)?,
+                language: row.get(1)?,
+                hash: row.get(2)?,
+                size: row.get::<_, i64>(3)? as u64,
+                mtime_ns: row.get(4)?,
+                status,
+                reason: row.get(6)?,
+                syntax_errors: row.get(7)?,
+            }))
+        })
     }
 
     /// Whether any file of the index was left out (any status but indexed).

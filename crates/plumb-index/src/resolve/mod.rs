@@ -937,22 +937,8 @@ impl<'a> Resolver<'a> {
                 // `f::<T>()`: drop the turbofish.
                 generic.rfind("::<").map_or(generic, |at| &generic[..at])
             });
-            let separator = self.spec(f).separator;
-            let (qualifier, name) = match callee.rfind(separator) {
-                Some(at) => (Some(&callee[..at]), &callee[at + separator.len()..]),
-                None => (None, callee),
-            };
-            let site = RefFact {
-                name: name.to_owned(),
-                kind: OccurrenceKind::Call,
-                line: 0,
-                col: 0,
-                receiver: qualifier.map(str::to_owned),
-                path: None,
-                container: c,
-            };
             return self
-                .resolve_ref(f, &site)
+                .callee_candidates(f, c, callee)
                 .into_iter()
                 .find_map(|(s, method, _)| {
                     if method == Resolution::NameOnly {
@@ -1004,6 +990,17 @@ impl<'a> Resolver<'a> {
     /// The function or method a callee expression (`operate`, `a.b.f`)
     /// resolves to, guesses excluded.
     fn called_symbol(&self, f: usize, c: Container, callee: &str) -> Option<SymId> {
+        self.callee_candidates(f, c, callee)
+            .into_iter()
+            .find(|&(s, method, _)| {
+                method != Resolution::NameOnly && self.def(s).kind.is_callable()
+            })
+            .map(|(s, _, _)| s)
+    }
+
+    /// What a callee expression written at container `c` can call, resolved
+    /// as a call site of its last segment.
+    fn callee_candidates(&self, f: usize, c: Container, callee: &str) -> Candidates {
         let separator = self.spec(f).separator;
         let (qualifier, name) = match callee.rfind(separator) {
             Some(at) => (Some(&callee[..at]), &callee[at + separator.len()..]),
@@ -1019,11 +1016,6 @@ impl<'a> Resolver<'a> {
             container: c,
         };
         self.resolve_ref(f, &site)
-            .into_iter()
-            .find(|&(s, method, _)| {
-                method != Resolution::NameOnly && self.def(s).kind.is_callable()
-            })
-            .map(|(s, _, _)| s)
     }
 
     /// The type a function's return annotation names, read from its signature.
