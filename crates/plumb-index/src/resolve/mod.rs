@@ -1001,9 +1001,18 @@ impl<'a> Resolver<'a> {
     /// What a callee expression written at container `c` can call, resolved
     /// as a call site of its last segment.
     fn callee_candidates(&self, f: usize, c: Container, callee: &str) -> Candidates {
+        // A method call splits at its last `.`, a path at its last
+        // separator (`::` in Rust): whichever comes later.
         let separator = self.spec(f).separator;
-        let (qualifier, name) = match callee.rfind(separator) {
-            Some(at) => (Some(&callee[..at]), &callee[at + separator.len()..]),
+        let split = [
+            (callee.rfind('.'), 1),
+            (callee.rfind(separator), separator.len()),
+        ]
+        .into_iter()
+        .filter_map(|(at, len)| at.map(|at| (at, len)))
+        .max();
+        let (qualifier, name) = match split {
+            Some((at, len)) => (Some(&callee[..at]), &callee[at + len..]),
             None => (None, callee),
         };
         let site = RefFact {
@@ -1113,7 +1122,8 @@ impl<'a> Resolver<'a> {
                 .filter(|&t| match t {
                     Target::File(_) => true,
                     Target::Sym(s) => {
-                        self.def(s).kind.is_type() || self.def(s).kind == SymbolKind::Module
+                        let kind = self.def(s).kind;
+                        kind.is_type() || matches!(kind, SymbolKind::Module | SymbolKind::Variant)
                     }
                 })
                 .collect();
@@ -1660,6 +1670,15 @@ mod tests {
             calls_named(fixture, "order_total"),
             vec!["run -> order_total [import]"]
         );
+    }
+
+    #[test]
+    fn rust_method_chains_follow_return_types() {
+        let got = calls_named(
+            "//- src/lib.rs\npub struct Config;\nimpl Config { pub fn kind(&self) -> u8 { 0 } }\npub struct Info { config: Config }\nimpl Info { pub(crate) fn config(&self) -> &Config { &self.config } }\npub fn run(info: &Info) -> u8 { info.config().kind() }\n",
+            "kind",
+        );
+        assert_eq!(got, vec!["crate::run -> crate::Config::kind [receiver]"]);
     }
 
     #[test]

@@ -88,6 +88,15 @@
 (arguments (identifier) @name) @reference.read
 (let_declaration value: (identifier) @name) @reference.read
 (return_expression (identifier) @name) @reference.read
+; fields named in struct literals and struct patterns, reached through the type
+(struct_expression
+  name: (_) @receiver
+  body: (field_initializer_list (field_initializer field: (field_identifier) @name))) @reference.read
+(struct_expression
+  name: (_) @receiver
+  body: (field_initializer_list (shorthand_field_initializer (identifier) @name))) @reference.read
+(struct_pattern type: (_) @receiver (field_pattern name: (field_identifier) @name)) @reference.read
+(struct_pattern type: (_) @receiver (field_pattern name: (shorthand_field_identifier) @name)) @reference.read
 ; `Kind::Variant`, `Self::CONST`, `module::function` used as values or in patterns
 (use_declaration argument: (scoped_identifier name: (identifier) @name)) @skip
 (use_list (scoped_identifier name: (identifier) @name)) @skip
@@ -102,6 +111,12 @@
 (type_parameter
   name: (type_identifier) @binding.name
   bounds: (trait_bounds . (scoped_type_identifier) @binding.type)) @binding
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))) @binding
 (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . (type_identifier) @binding.type)) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))) @binding
