@@ -831,6 +831,10 @@ impl<'a> Resolver<'a> {
             }
             current = self.container_of(f, current);
         }
+        // A module-level variable of another file, reached by import.
+        if let Some(ty) = self.imported_variable_type(f, c, receiver) {
+            return Some(ty);
+        }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
         let owner = if self.spec(f).self_names.contains(&head) {
@@ -857,6 +861,32 @@ impl<'a> Resolver<'a> {
 
     /// The type of the binding `name` in `scope`, computed once; a binding
     /// whose type depends on itself (`x = x.next()`) has none.
+    /// The type of a variable defined at the top level of another file and
+    /// named here through an import (`globalState`, `console`).
+    fn imported_variable_type(&self, f: usize, c: Container, name: &str) -> Option<SymId> {
+        if !name
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
+        {
+            return None;
+        }
+        let lookup = self.lookup_bare(f, c, name)?;
+        lookup.targets.into_iter().find_map(|t| match t {
+            Target::Sym(s)
+                if matches!(
+                    self.def(s).kind,
+                    SymbolKind::Variable | SymbolKind::Constant
+                ) =>
+            {
+                let (g, _) = self.syms[s];
+                (g != f && self.def(s).container == Container::File)
+                    .then(|| self.binding_type(Scope::File(g), &self.def(s).name))
+                    .flatten()
+            }
+            _ => None,
+        })
+    }
+
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
         // A declared type wins over an inferred one (`atom_: IAtom` over a
         // constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
@@ -900,6 +930,7 @@ impl<'a> Resolver<'a> {
         let named = self.resolve_path(f, c, &segments).and_then(|lookup| {
             lookup.targets.into_iter().find_map(|t| match t {
                 Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                Target::Sym(s) if self.def(s).kind == SymbolKind::TypeAlias => self.aliased_type(s),
                 _ => None,
             })
         });
@@ -951,6 +982,29 @@ impl<'a> Resolver<'a> {
                 });
         }
         self.receiver_type(f, c, text, depth + 1)
+    }
+
+    /// The type a type alias stands for (`type State = ProxyState | …` →
+    /// `ProxyState`, `type Map = HashMap<K, V>` → `HashMap`), read from its
+    /// declaration; an alias of an alias is followed a few steps.
+    fn aliased_type(&self, alias: SymId) -> Option<SymId> {
+        let (g, d) = self.syms[alias];
+        let def = &self.files[g].facts.defs[d];
+        let declared = def.signature.as_deref()?;
+        let (_, aliased) = declared.split_once('=')?;
+        let aliased = aliased.trim().trim_end_matches(';');
+        let path = normalize_type(aliased)?;
+        if path == def.name {
+            return None;
+        }
+        let segments: Vec<&str> = path.split(self.spec(g).separator).collect();
+        self.resolve_path(g, def.container, &segments)?
+            .targets
+            .into_iter()
+            .find_map(|t| match t {
+                Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                _ => None,
+            })
     }
 
     /// The type of parameter `parameter` of the callback passed as argument
@@ -1692,6 +1746,21 @@ mod tests {
             vec![
                 "crate::run -> crate::Automaton::next_state [receiver]",
                 "crate::walk -> crate::Automaton::next_state [receiver]"
+            ]
+        );
+    }
+
+    #[test]
+    fn imported_variables_and_aliases_carry_their_types() {
+        let got = calls_named(
+            "//- src/state.ts\nexport class Globals { reset(): void {} }\nexport class Other { reset(): void {} }\nexport type State = Globals | Other;\nexport const globalState: Globals = new Globals();\n//- src/use.ts\nimport { globalState, State } from './state';\nexport function run(s: State) { globalState.reset(); s.reset(); }\n",
+            "reset",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "src/use.run -> src/state.Globals.reset [receiver]",
+                "src/use.run -> src/state.Globals.reset [receiver]"
             ]
         );
     }
