@@ -478,8 +478,10 @@ fn callback_context(param: Node<'_>, bytes: &[u8]) -> Option<(String, (u32, u32)
     Some((callee, (argument_index, param_index)))
 }
 
-/// Drops variables and constants declared inside a function: they are
-/// locals, not symbols (queries may match declarations at any depth).
+/// Drops variables and constants declared inside a function, and functions
+/// bound to a local variable there (`const step = () => …`): they are
+/// locals, not symbols, and their code belongs to the enclosing function
+/// (queries may match declarations at any depth).
 fn drop_locals(defs: &mut Vec<RawDef<'_>>) {
     let is_function = |kind: SymbolKind| matches!(kind, SymbolKind::Function | SymbolKind::Method);
     let mut functions: Vec<(usize, usize)> = defs
@@ -492,7 +494,8 @@ fn drop_locals(defs: &mut Vec<RawDef<'_>>) {
     }
     functions.sort_unstable();
     defs.retain(|d| {
-        if !matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant) {
+        let bound_to_variable = d.node.kind() == "variable_declarator";
+        if !matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant) && !bound_to_variable {
             return true;
         }
         let at = d.node.start_byte();
