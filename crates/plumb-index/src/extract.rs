@@ -42,6 +42,7 @@ enum Role {
     BindingType,
     BindingValue,
     Local,
+    Template,
     CallbackParam,
     Skip,
     Name,
@@ -82,6 +83,7 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.type" => Some(Role::BindingType),
                 "binding.value" => Some(Role::BindingValue),
                 "local" => Some(Role::Local),
+                "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
                 "skip" => Some(Role::Skip),
                 "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
@@ -156,6 +158,7 @@ pub fn extract(
     let mut bindings: Vec<RawBinding> = Vec::new();
     let mut locals: Vec<Node> = Vec::new();
     let mut callback_params: Vec<Node> = Vec::new();
+    let mut templates: Vec<std::ops::Range<usize>> = Vec::new();
 
     let mut matches = cursor.matches(query, root, bytes);
     while let Some(m) = matches.next() {
@@ -181,6 +184,7 @@ pub fn extract(
                 }
                 Role::Local => locals.push(node),
                 Role::CallbackParam => callback_params.push(node),
+                Role::Template => templates.push(node.byte_range()),
                 Role::Ignored => {}
                 role => primary = Some((role, node)),
             }
@@ -246,7 +250,12 @@ pub fn extract(
         defs.iter().map(|d| d.name.start_byte()).collect();
     refs.sort_by_key(|r| (r.name.start_byte(), r.pattern));
     refs.dedup_by_key(|r| r.name.start_byte());
-    refs.retain(|r| r.kind.is_some() && !def_names.contains(&r.name.start_byte()));
+    refs.retain(|r| {
+        let at = r.name.start_byte();
+        r.kind.is_some()
+            && !def_names.contains(&at)
+            && !templates.iter().any(|range| range.contains(&at))
+    });
     impls.sort_by_key(|(node, _)| node.start_byte());
     impls.dedup_by_key(|(node, _)| node.start_byte());
 
@@ -916,6 +925,21 @@ mod tests {
                 "b Some(\"a\") None",
             ]
         );
+    }
+
+    #[test]
+    fn macro_rules_bodies_hold_no_references() {
+        let f = facts(
+            Language::Rust,
+            "macro_rules! make { ($t:ty) => { impl From<$t> for Number { fn from(n: $t) -> Self { helper(n) } } }; }\nfn helper(x: u8) -> u8 { x }\nfn run() { helper(1); }\n",
+        );
+        let named: Vec<_> = f
+            .refs
+            .iter()
+            .filter(|r| r.name == "helper" || r.name == "Number")
+            .map(|r| r.line)
+            .collect();
+        assert_eq!(named, vec![3]);
     }
 
     #[test]

@@ -23,6 +23,7 @@
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
 //! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
+//! | `@template` | a node | its contents are a template, not code (`macro_rules!` bodies): no reference inside is recorded |
 //! | `@local` | an identifier | a name declared local to the enclosing function (parameter, assignment target, pattern) |
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 

@@ -16,6 +16,9 @@
 (macro_definition name: (identifier) @name) @definition.macro
 (field_declaration name: (field_identifier) @name) @definition.field
 
+; ---- `macro_rules!` bodies are templates: nothing inside is a reference
+(macro_definition) @template
+
 ; ---- impl blocks: members take the self type as their container
 (impl_item type: (_) @name) @scope.impl
 (impl_item trait: (type_identifier) @name) @reference.implement
