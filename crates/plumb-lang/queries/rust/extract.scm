@@ -123,12 +123,3 @@
 (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))) @binding
-
-; ---- any other name used in an expression: consts, statics and functions
-; used as values (`&POW5_1`, `.map(parse)`). Recorded only when it resolves;
-; locals never do. Names inside `use` trees are imports, not reads.
-(use_declaration argument: (identifier) @name) @skip
-(use_list (identifier) @name) @skip
-(use_as_clause path: (identifier) @name) @skip
-(use_as_clause alias: (identifier) @name) @skip
-(identifier) @name @reference.read
