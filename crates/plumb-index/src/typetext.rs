@@ -4,7 +4,9 @@
 
 /// Wrappers whose first argument is the type whose members are reached.
 /// Chosen: the smart pointers, cells and optionals of Rust's std, Python's
-/// `typing` and TypeScript's utility types that forward member access.
+/// `typing` and TypeScript's utility types that forward member access, and
+/// `Result`: what a method chain reaches through `?` or `.unwrap()` is its
+/// success type.
 const TRANSPARENT_WRAPPERS: &[&str] = &[
     "Annotated",
     "Arc",
@@ -22,6 +24,7 @@ const TRANSPARENT_WRAPPERS: &[&str] = &[
     "Ref",
     "RefCell",
     "RefMut",
+    "Result",
     "RwLock",
 ];
 
@@ -127,6 +130,7 @@ mod tests {
         check("&'a Cart", Some("Cart"));
         check("Option<Box<shapes::Circle>>", Some("shapes::Circle"));
         check("Vec<Cart>", Some("Vec"));
+        check("Result<DFA, BuildError>", Some("DFA"));
         check("Optional[\"Cart\"]", Some("Cart"));
         check("models.Cart", Some("models.Cart"));
         check("Cart | null", Some("Cart"));

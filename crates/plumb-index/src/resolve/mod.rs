@@ -951,6 +951,19 @@ impl<'a> Resolver<'a> {
         }
         let text = text.trim();
         let text = text.strip_prefix("await ").unwrap_or(text);
+        // Unwrapping keeps the success type, which the wrapper already is
+        // to plumb (`Result`/`Option` are transparent): `make()?`,
+        // `make().unwrap()`, `make().expect("…")`, `x.clone()`.
+        if let Some(inner) = text.strip_suffix('?').or_else(|| text.strip_suffix('!')) {
+            return self.expression_type(f, c, inner, depth + 1);
+        }
+        if text.ends_with(')')
+            && let Some(open) = matching_open(text)
+            && let Some((inner, method)) = text[..open].rsplit_once('.')
+            && TYPE_PRESERVING_METHODS.contains(&method)
+        {
+            return self.expression_type(f, c, inner, depth + 1);
+        }
         if let Some(constructed) = text.strip_prefix("new ") {
             let callee = constructed.split('(').next().unwrap_or(constructed);
             return self.type_from_text(f, c, callee);
@@ -1481,6 +1494,23 @@ enum Qualified {
     Unknown,
 }
 
+/// Methods whose result has the receiver's (unwrapped) type, from the
+/// Rust standard library's `Option`, `Result` and `Clone`. Chosen: the
+/// common ones; others are left untyped.
+const TYPE_PRESERVING_METHODS: &[&str] = &[
+    "as_mut",
+    "as_ref",
+    "borrow",
+    "borrow_mut",
+    "clone",
+    "expect",
+    "lock",
+    "to_owned",
+    "unwrap",
+    "unwrap_or_default",
+    "unwrap_unchecked",
+];
+
 /// Index of the `(` matching the `)` that ends `text`.
 fn matching_open(text: &str) -> Option<usize> {
     let mut depth = 0i32;
@@ -1733,6 +1763,21 @@ mod tests {
             "kind",
         );
         assert_eq!(got, vec!["crate::run -> crate::Config::kind [receiver]"]);
+    }
+
+    #[test]
+    fn unwrapping_keeps_the_success_type() {
+        let got = calls_named(
+            "//- src/lib.rs\npub struct Dfa;\nimpl Dfa { pub fn new() -> Result<Dfa, ()> { Ok(Dfa) } pub fn find(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn find(&self) -> u8 { 1 } }\npub fn run() -> Result<u8, ()> {\n    let a = Dfa::new()?;\n    let b = Dfa::new().unwrap();\n    Ok(a.find() + b.clone().find())\n}\n",
+            "find",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "crate::run -> crate::Dfa::find [receiver]",
+                "crate::run -> crate::Dfa::find [receiver]"
+            ]
+        );
     }
 
     #[test]
