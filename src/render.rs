@@ -187,6 +187,18 @@ pub fn status(report: &Report, out: &mut String) {
         .map(|(l, n)| format!("{l} {n}"))
         .collect();
     let _ = writeln!(out, "languages: {}", languages.join(", "));
+    for l in &r.by_language {
+        let _ = writeln!(
+            out,
+            "  {}: {} files, {} symbols, {} occurrences, {:.0}% of {} calls resolved beyond the name",
+            l.language,
+            l.files,
+            l.symbols,
+            l.occurrences,
+            l.calls_resolved_share * 100.0,
+            l.calls
+        );
+    }
     let files: Vec<String> = r
         .files
         .iter()

@@ -166,4 +166,17 @@ fn status_counts_c_files_and_headers() {
         "{:#}",
         json["results"]
     );
+    let c = &json["results"]["by_language"][0];
+    assert_eq!(
+        (c["language"].as_str(), c["files"].as_u64()),
+        (Some("c"), Some(4)),
+        "{c}"
+    );
+    let (calls, resolved) = (
+        c["calls"].as_u64().unwrap(),
+        c["calls_resolved"].as_u64().unwrap(),
+    );
+    assert!(calls > 0 && resolved > 0 && resolved <= calls, "{c}");
+    let share = c["calls_resolved_share"].as_f64().unwrap();
+    assert!((share - resolved as f64 / calls as f64).abs() < 1e-9, "{c}");
 }

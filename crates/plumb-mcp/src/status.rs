@@ -49,6 +49,9 @@ pub struct StatusResults {
     pub files: BTreeMap<&'static str, usize>,
     /// Indexed files by language.
     pub languages: BTreeMap<String, usize>,
+    /// Per language: files, symbols, occurrences, and the share of call
+    /// sites resolved beyond the name alone.
+    pub by_language: Vec<LanguageSummary>,
     /// Indexed files that had syntax errors.
     pub files_with_syntax_errors: usize,
     /// Every file not indexed, with why.
@@ -63,6 +66,25 @@ pub struct StatusResults {
     pub resolutions: BTreeMap<&'static str, u64>,
     /// Whether the index matches the tree.
     pub freshness: Freshness,
+}
+
+/// What the index holds for one language.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct LanguageSummary {
+    /// The language.
+    pub language: String,
+    /// Indexed files.
+    pub files: u64,
+    /// Symbols defined.
+    pub symbols: u64,
+    /// Reference sites.
+    pub occurrences: u64,
+    /// Call and instantiation sites.
+    pub calls: u64,
+    /// Those resolved by scope, import, receiver or inheritance.
+    pub calls_resolved: u64,
+    /// `calls_resolved / calls` (0 without calls).
+    pub calls_resolved_share: f64,
 }
 
 /// One file not indexed.
@@ -164,6 +186,23 @@ pub fn report_with(
             current_git_commit: plumb_index::git_head(root),
             files: by_status,
             languages,
+            by_language: store
+                .language_stats()?
+                .into_iter()
+                .map(|l| LanguageSummary {
+                    calls_resolved_share: if l.calls == 0 {
+                        0.0
+                    } else {
+                        l.calls_resolved as f64 / l.calls as f64
+                    },
+                    language: l.language,
+                    files: l.files,
+                    symbols: l.symbols,
+                    occurrences: l.occurrences,
+                    calls: l.calls,
+                    calls_resolved: l.calls_resolved,
+                })
+                .collect(),
             files_with_syntax_errors: syntax,
             skipped,
             symbols: totals.symbols,

@@ -89,6 +89,24 @@ pub struct FileRow {
     pub syntax_errors: u32,
 }
 
+/// What the index holds for one language.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LanguageStats {
+    /// The language's name.
+    pub language: String,
+    /// Indexed files.
+    pub files: u64,
+    /// Symbols defined.
+    pub symbols: u64,
+    /// Reference sites.
+    pub occurrences: u64,
+    /// Call and instantiation sites.
+    pub calls: u64,
+    /// Call and instantiation sites with a target decided beyond the name
+    /// alone (scope, import, receiver or inheritance).
+    pub calls_resolved: u64,
+}
+
 /// Totals over the whole index.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Totals {
@@ -356,6 +374,46 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
+    /// Files, symbols, occurrences and call resolution per language of the
+    /// indexed files, by language name.
+    pub fn language_stats(&self) -> Result<Vec<LanguageStats>> {
+        const PER_LANGUAGE: &[&str] = &[
+            "SELECT language, count(*) FROM files WHERE status = 'indexed' GROUP BY language",
+            "SELECT f.language, count(*) FROM symbols s JOIN files f ON f.id = s.file_id GROUP BY f.language",
+            "SELECT f.language, count(*) FROM occurrences o JOIN files f ON f.id = o.file_id GROUP BY f.language",
+            "SELECT f.language, count(*) FROM occurrences o JOIN files f ON f.id = o.file_id
+             WHERE o.kind IN ('call', 'instantiate') GROUP BY f.language",
+            "SELECT f.language, count(*) FROM occurrences o JOIN files f ON f.id = o.file_id
+             WHERE o.kind IN ('call', 'instantiate') AND EXISTS (SELECT 1 FROM resolutions r
+               WHERE r.occurrence_id = o.id AND r.method != 'name_only') GROUP BY f.language",
+        ];
+        let mut by_language: std::collections::BTreeMap<String, LanguageStats> = Default::default();
+        for (column, sql) in PER_LANGUAGE.iter().enumerate() {
+            let counts = self.decoded_rows(sql, [], |row| {
+                Ok(Ok((
+                    row.get::<_, Option<String>>(0)?.unwrap_or_default(),
+                    row.get::<_, i64>(1)? as u64,
+                )))
+            })?;
+            for (language, n) in counts {
+                let stats = by_language
+                    .entry(language.clone())
+                    .or_insert_with(|| LanguageStats {
+                        language,
+                        ..LanguageStats::default()
+                    });
+                match column {
+                    0 => stats.files = n,
+                    1 => stats.symbols = n,
+                    2 => stats.occurrences = n,
+                    3 => stats.calls = n,
+                    _ => stats.calls_resolved = n,
+                }
+            }
+        }
+        Ok(by_language.into_values().collect())
+    }
+
     /// Symbol and occurrence totals, and resolution candidates by method.
     pub fn totals(&self) -> Result<Totals> {
         let count = |sql: &str| -> Result<u64> {
@@ -494,6 +552,18 @@ mod tests {
                 totals.resolved_occurrences
             ),
             (2, 2, 1)
+        );
+        let rust = &store.language_stats().unwrap()[0];
+        assert_eq!(
+            (
+                rust.language.as_str(),
+                rust.files,
+                rust.symbols,
+                rust.occurrences,
+                rust.calls,
+                rust.calls_resolved
+            ),
+            ("rust", 1, 2, 2, 2, 1)
         );
     }
 
