@@ -75,12 +75,22 @@ fn tree() -> Tree {
 }
 
 /// `plumb index` run as `nobody`, for whom chmod 000 means unreadable. The
-/// tree is opened up (except `locked/`) so that `nobody` can write `.plumb/`.
+/// tree is opened up (except `locked/`) so that `nobody` can write `.plumb/`,
+/// and the binary is copied where `nobody` can run it (the checkout may sit
+/// in a directory only root can enter).
 fn index_unprivileged(t: &Tree, extra: &[&str]) -> Run {
     std::fs::set_permissions(t.repo.root(), std::fs::Permissions::from_mode(0o777)).unwrap();
+    let bin_dir = tempfile::Builder::new()
+        .prefix("plumb-bin-")
+        .tempdir()
+        .unwrap();
+    std::fs::set_permissions(bin_dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let binary = bin_dir.path().join("plumb");
+    std::fs::copy(bin(), &binary).unwrap();
+    std::fs::set_permissions(&binary, std::fs::Permissions::from_mode(0o755)).unwrap();
     let out = std::process::Command::new("setpriv")
         .args(["--reuid=65534", "--regid=65534", "--clear-groups", "--"])
-        .arg(bin())
+        .arg(&binary)
         .arg("index")
         .args(extra)
         .arg(t.repo.root())
