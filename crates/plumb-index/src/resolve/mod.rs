@@ -454,27 +454,14 @@ impl<'a> Resolver<'a> {
                 };
                 Lookup::found(found.into_iter().map(Target::Sym).collect(), method)
             }
-            Target::Sym(s) => {
-                let found = self
-                    .children
-                    .get(&s)
-                    .into_iter()
-                    .flatten()
-                    .filter(|&&m| self.def(m).name == name)
-                    .map(|&m| self.sym_target(m))
-                    .collect();
-                Lookup::found(found, Resolution::Scope)
-            }
+            Target::Sym(s) => self.named_child(s, name),
             Target::File(g) => self.file_members(g, name, depth),
         }
     }
 
     fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
-        if let Some(found) = self.top_level[g].get(name) {
-            return Lookup::found(
-                found.iter().map(|&s| self.sym_target(s)).collect(),
-                Resolution::Scope,
-            );
+        if let Some(lookup) = self.top_level_named(g, name) {
+            return Some(lookup);
         }
         let system = self.system(g);
         let submodule = match system {
@@ -489,11 +476,42 @@ impl<'a> Resolver<'a> {
         if let Some(file) = submodule {
             return Lookup::found(vec![Target::File(file)], Resolution::Import);
         }
-        let imports = &self.files[g].facts.imports;
-        let visible = |reexport: bool| reexport || system != ModuleSystem::EcmaFiles;
+        // From outside, an ECMAScript module shows only what it re-exports;
+        // any import of a Python, Rust or C module is visible through it.
+        self.imported(g, name, system == ModuleSystem::EcmaFiles, depth + 1)
+    }
+
+    /// The definitions directly inside `s` named `name`.
+    fn named_child(&self, s: SymId, name: &str) -> Option<Lookup> {
+        let found = self
+            .children
+            .get(&s)
+            .into_iter()
+            .flatten()
+            .filter(|&&m| self.def(m).name == name)
+            .map(|&m| self.sym_target(m))
+            .collect();
+        Lookup::found(found, Resolution::Scope)
+    }
+
+    /// The definitions named `name` at the top level of file `f`.
+    fn top_level_named(&self, f: usize, name: &str) -> Option<Lookup> {
+        let found = self.top_level[f].get(name)?;
+        Lookup::found(
+            found.iter().map(|&s| self.sym_target(s)).collect(),
+            Resolution::Scope,
+        )
+    }
+
+    /// What `name` means through the imports of file `f`: a binding of that
+    /// name first, then glob imports (searched `depth` links deep). With
+    /// `reexports_only`, imports that importers of `f` cannot see are skipped.
+    fn imported(&self, f: usize, name: &str, reexports_only: bool, depth: usize) -> Option<Lookup> {
+        let imports = &self.files[f].facts.imports;
+        let usable = |reexport: bool| reexport || !reexports_only;
         for (i, decl) in imports.iter().enumerate() {
-            if decl.local.as_deref() == Some(name) && visible(decl.reexport) {
-                let lookup = self.resolve_import(g, i);
+            if decl.local.as_deref() == Some(name) && usable(decl.reexport) {
+                let lookup = self.resolve_import(f, i);
                 if !lookup.targets.is_empty() || lookup.external {
                     return Some(Lookup {
                         method: Resolution::Import,
@@ -504,9 +522,9 @@ impl<'a> Resolver<'a> {
         }
         for (i, decl) in imports.iter().enumerate() {
             if decl.glob
-                && visible(decl.reexport)
-                && let Some(module) = self.import_module(g, i).target()
-                && let Some(found) = self.members(module, name, depth + 1)
+                && usable(decl.reexport)
+                && let Some(module) = self.import_module(f, i).target()
+                && let Some(found) = self.members(module, name, depth)
             {
                 return Some(Lookup {
                     method: Resolution::Import,
@@ -646,15 +664,7 @@ impl<'a> Resolver<'a> {
                 let def = &self.files[f].facts.defs[d];
                 if !def.kind.is_type() {
                     let s = self.def_sym[f][d];
-                    let found: Vec<Target> = self
-                        .children
-                        .get(&s)
-                        .into_iter()
-                        .flatten()
-                        .filter(|&&m| self.def(m).name == name)
-                        .map(|&m| self.sym_target(m))
-                        .collect();
-                    if let Some(lookup) = Lookup::found(found, Resolution::Scope) {
+                    if let Some(lookup) = self.named_child(s, name) {
                         return Some(lookup);
                     }
                     if self.locals.contains(&(s, name)) {
@@ -664,34 +674,11 @@ impl<'a> Resolver<'a> {
             }
             current = self.container_of(f, current);
         }
-        if let Some(found) = self.top_level[f].get(name) {
-            return Lookup::found(
-                found.iter().map(|&s| self.sym_target(s)).collect(),
-                Resolution::Scope,
-            );
+        if let Some(lookup) = self.top_level_named(f, name) {
+            return Some(lookup);
         }
-        let imports = &self.files[f].facts.imports;
-        for (i, decl) in imports.iter().enumerate() {
-            if decl.local.as_deref() == Some(name) {
-                let lookup = self.resolve_import(f, i);
-                if !lookup.targets.is_empty() || lookup.external {
-                    return Some(Lookup {
-                        method: Resolution::Import,
-                        ..lookup
-                    });
-                }
-            }
-        }
-        for (i, decl) in imports.iter().enumerate() {
-            if decl.glob
-                && let Some(module) = self.import_module(f, i).target()
-                && let Some(found) = self.members(module, name, 1)
-            {
-                return Some(Lookup {
-                    method: Resolution::Import,
-                    ..found
-                });
-            }
+        if let Some(lookup) = self.imported(f, name, false, 1) {
+            return Some(lookup);
         }
         if self.system(f) == ModuleSystem::RustCrates
             && let Some(root) = self.modules.rust_crate_root(name)
