@@ -339,8 +339,7 @@ pub fn extract(
         });
     }
 
-    let ref_points: Vec<u32> = refs.iter().map(|r| r.name.start_byte() as u32).collect();
-    let ref_containers = innermost(&containers, &ref_points);
+    let ref_containers = innermost(&containers, refs.iter().map(|r| r.name.start_byte() as u32));
     for (raw, container) in refs.iter().zip(ref_containers) {
         let Some(kind) = raw.kind else {
             continue;
@@ -360,11 +359,10 @@ pub fn extract(
     // An annotation beats the initializer of the same declaration.
     bindings.sort_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.from_value));
     bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte()));
-    let binding_points: Vec<u32> = bindings
-        .iter()
-        .map(|b| b.node.start_byte() as u32)
-        .collect();
-    let binding_containers = innermost(&containers, &binding_points);
+    let binding_containers = innermost(
+        &containers,
+        bindings.iter().map(|b| b.node.start_byte() as u32),
+    );
     let self_name = spec.self_names.first().copied().unwrap_or("self");
     for (raw, mut container) in bindings.iter().zip(binding_containers) {
         // A binding that is itself a definition (`X = Cart()` at module or
@@ -407,19 +405,10 @@ pub fn extract(
         });
     }
 
-    callback_params.sort_by_key(|n| n.start_byte());
-    callback_params.dedup_by_key(|n| n.start_byte());
-    let callback_points: Vec<u32> = callback_params
-        .iter()
-        .map(|n| n.start_byte() as u32)
-        .collect();
-    for (node, scope) in callback_params
-        .iter()
-        .zip(innermost(&containers, &callback_points))
-    {
-        if let Some((callee, position)) = callback_context(*node, bytes) {
+    for (node, scope) in place_nodes(&containers, callback_params) {
+        if let Some((callee, position)) = callback_context(node, bytes) {
             facts.bindings.push(BindingFact {
-                name: text(*node, bytes).to_owned(),
+                name: text(node, bytes).to_owned(),
                 type_text: callee,
                 scope,
                 from_value: true,
@@ -428,10 +417,7 @@ pub fn extract(
         }
     }
 
-    locals.sort_by_key(|n| n.start_byte());
-    locals.dedup_by_key(|n| n.start_byte());
-    let local_points: Vec<u32> = locals.iter().map(|n| n.start_byte() as u32).collect();
-    for (node, container) in locals.iter().zip(innermost(&containers, &local_points)) {
+    for (node, container) in place_nodes(&containers, locals) {
         if let Container::Def(d) = container
             && matches!(
                 facts.defs[d].kind,
@@ -439,7 +425,7 @@ pub fn extract(
             )
         {
             facts.locals.push(LocalFact {
-                name: text(*node, bytes).to_owned(),
+                name: text(node, bytes).to_owned(),
                 scope: container,
             });
         }
@@ -556,12 +542,27 @@ fn nest(containers: &[(u32, u32, Container)]) -> HashMap<Container, Container> {
     parents
 }
 
+/// `nodes` in source order, duplicates dropped, each with its innermost
+/// container.
+fn place_nodes<'t>(
+    containers: &[(u32, u32, Container)],
+    mut nodes: Vec<Node<'t>>,
+) -> Vec<(Node<'t>, Container)> {
+    nodes.sort_by_key(|n| n.start_byte());
+    nodes.dedup_by_key(|n| n.start_byte());
+    let places = innermost(containers, nodes.iter().map(|n| n.start_byte() as u32));
+    nodes.into_iter().zip(places).collect()
+}
+
 /// The innermost container of each point (`points` sorted ascending).
-fn innermost(containers: &[(u32, u32, Container)], points: &[u32]) -> Vec<Container> {
-    let mut out = Vec::with_capacity(points.len());
+fn innermost(
+    containers: &[(u32, u32, Container)],
+    points: impl Iterator<Item = u32>,
+) -> Vec<Container> {
+    let mut out = Vec::with_capacity(points.size_hint().0);
     let mut stack: Vec<(u32, Container)> = Vec::new();
     let mut next = 0;
-    for &point in points {
+    for point in points {
         while next < containers.len() && containers[next].0 <= point {
             let (start, end, container) = containers[next];
             while stack.last().is_some_and(|&(top_end, _)| top_end <= start) {
