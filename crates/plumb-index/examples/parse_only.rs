@@ -1,22 +1,16 @@
 //! The parse-only baseline of the indexing benchmarks: the same bounded walk
-//! and the same tree-sitter parsers on the same rayon threads as `plumb
-//! index`, but no extraction, resolution or store. The ratio of a full index
-//! to this is how close plumb runs to the parser's own limit.
+//! and the same parse path (`plumb_index::parse::parse_only`) on the same
+//! rayon threads as `plumb index`, but no extraction, resolution or store.
+//! The ratio of a full index to this is how close plumb runs to the
+//! parser's own limit.
 //!
 //! Usage: `cargo run --release -p plumb-index --example parse_only -- ROOT`
 
-use std::cell::RefCell;
-use std::collections::HashMap;
 use std::time::Instant;
 
+use plumb_index::parse::parse_only;
 use plumb_index::walk::{Limits, walk};
-use plumb_lang::Language;
-use plumb_lang::tree_sitter::Parser;
 use rayon::prelude::*;
-
-thread_local! {
-    static PARSERS: RefCell<HashMap<Language, Parser>> = RefCell::new(HashMap::new());
-}
 
 fn main() {
     let Some(root) = std::env::args().nth(1) else {
@@ -31,28 +25,15 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let walked = walk(&root, &Limits::default());
+    let limits = Limits::default();
+    let walked = walk(&root, &limits);
     let (files, bytes, nodes) = walked
         .candidates
         .par_iter()
-        .map(|candidate| {
-            let Ok(source) = std::fs::read(&candidate.abs) else {
-                return (0, 0, 0);
-            };
-            PARSERS.with(|parsers| {
-                let mut parsers = parsers.borrow_mut();
-                let parser = parsers.entry(candidate.language).or_insert_with(|| {
-                    let mut parser = Parser::new();
-                    parser
-                        .set_language(&candidate.language.grammar())
-                        .expect("every grammar links against the tree-sitter in use");
-                    parser
-                });
-                let nodes = parser
-                    .parse(&source, None)
-                    .map_or(0, |tree| tree.root_node().descendant_count());
-                (1usize, source.len(), nodes)
-            })
+        .filter_map(|candidate| {
+            let source = String::from_utf8(std::fs::read(&candidate.abs).ok()?).ok()?;
+            let tree = parse_only(candidate.language, &source, limits.parse_timeout)?;
+            Some((1usize, source.len(), tree.root_node().descendant_count()))
         })
         .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2));
     println!(

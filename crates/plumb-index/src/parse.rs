@@ -9,7 +9,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use plumb_lang::Language;
-use plumb_lang::tree_sitter::{ParseOptions, Parser, QueryCursor};
+use plumb_lang::tree_sitter::{ParseOptions, Parser, QueryCursor, Tree};
 use plumb_store::model::FileStatus;
 
 use crate::extract::extract;
@@ -106,21 +106,20 @@ pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) ->
     }
 }
 
-fn parse_and_extract(
+/// Parses `source` with the worker's parser for `language`, giving up after
+/// `timeout`.
+fn parse_tree(
     worker: &mut Worker,
     language: Language,
     source: &str,
     timeout: Duration,
-) -> FileOutcome {
+) -> Result<Tree, (FileStatus, String)> {
     let parser = match worker.parsers.entry(language) {
         std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
         std::collections::hash_map::Entry::Vacant(entry) => {
             let mut parser = Parser::new();
             if let Err(err) = parser.set_language(&language.grammar()) {
-                return FileOutcome::Skipped(
-                    FileStatus::Quarantined,
-                    format!("grammar rejected: {err}"),
-                );
+                return Err((FileStatus::Quarantined, format!("grammar rejected: {err}")));
             }
             entry.insert(parser)
         }
@@ -139,12 +138,31 @@ fn parse_and_extract(
         None,
         Some(ParseOptions::new().progress_callback(&mut over_time)),
     );
-    let Some(tree) = tree else {
+    tree.ok_or_else(|| {
         parser.reset();
-        return FileOutcome::Skipped(
+        (
             FileStatus::TimedOut,
             format!("parsing took longer than {} ms", timeout.as_millis()),
-        );
+        )
+    })
+}
+
+/// Parses `source` exactly as indexing does (this thread's parser, the same
+/// timeout) and stops there: the parse-only baseline of the benchmarks.
+/// `None` when the parse timed out or the grammar was rejected.
+pub fn parse_only(language: Language, source: &str, timeout: Duration) -> Option<Tree> {
+    WORKER.with(|worker| parse_tree(&mut worker.borrow_mut(), language, source, timeout).ok())
+}
+
+fn parse_and_extract(
+    worker: &mut Worker,
+    language: Language,
+    source: &str,
+    timeout: Duration,
+) -> FileOutcome {
+    let tree = match parse_tree(worker, language, source, timeout) {
+        Ok(tree) => tree,
+        Err((status, reason)) => return FileOutcome::Skipped(status, reason),
     };
     match extract(language, &tree, source, &mut worker.cursor) {
         Ok(facts) => FileOutcome::Indexed(facts),
