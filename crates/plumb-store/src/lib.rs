@@ -142,11 +142,6 @@ impl Store {
         GraphWriter::begin(&mut self.conn, &self.path)
     }
 
-    /// The database file this store reads.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     fn configure(&self) -> Result<()> {
         self.conn
             .busy_timeout(BUSY_TIMEOUT)
