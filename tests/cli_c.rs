@@ -16,23 +16,6 @@ use common::*;
 
 const FX: &str = "c";
 
-/// `qualname@file:line` of each caller.
-fn callers_at(json: &serde_json::Value) -> BTreeSet<String> {
-    json["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            format!(
-                "{}@{}:{}",
-                r["caller"]["qualname"].as_str().unwrap(),
-                r["caller"]["file"].as_str().unwrap(),
-                r["caller"]["line"]
-            )
-        })
-        .collect()
-}
-
 #[test]
 fn a_function_has_its_prototype_and_its_definition() {
     let repo = Repo::indexed(FX);
@@ -61,7 +44,7 @@ fn a_function_has_its_prototype_and_its_definition() {
 fn callers_of_a_definition_come_through_the_header() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["callers", "src/shapes.c:9"]);
-    assert_eq!(callers_at(&json), set(["main@src/main.c:3"]));
+    assert_eq!(located(&json, "caller"), set(["main@src/main.c:3"]));
     let edges = caller_edges(&json);
     assert_resolution("callers shape_area", &edges, "main", &["import"]);
     assert_eq!(
@@ -75,9 +58,15 @@ fn callers_of_a_definition_come_through_the_header() {
 fn file_local_statics_with_one_name_stay_apart() {
     let repo = Repo::indexed(FX);
     let in_shapes = repo.ok(&["callers", "src/shapes.c:5"]);
-    assert_eq!(callers_at(&in_shapes), set(["shape_new@src/shapes.c:14"]));
+    assert_eq!(
+        located(&in_shapes, "caller"),
+        set(["shape_new@src/shapes.c:14"])
+    );
     let in_circle = repo.ok(&["callers", "src/circle.c:5"]);
-    assert_eq!(callers_at(&in_circle), set(["circle_area@src/circle.c:9"]));
+    assert_eq!(
+        located(&in_circle, "caller"),
+        set(["circle_area@src/circle.c:9"])
+    );
     assert_resolution(
         "callers circle square",
         &caller_edges(&in_circle),

@@ -423,6 +423,23 @@ pub fn callee_qualnames(json: &Value) -> BTreeSet<String> {
     callee_edges(json).into_iter().map(|e| e.key).collect()
 }
 
+/// `qualname@file:line` of the `role` symbol (`caller`, `callee`,
+/// `symbol`) of each result: answers told apart by where they are defined.
+pub fn located(json: &Value, role: &str) -> BTreeSet<String> {
+    results(json)
+        .iter()
+        .map(|r| {
+            let s = &r[role];
+            format!(
+                "{}@{}:{}",
+                s["qualname"].as_str().unwrap_or("?"),
+                s["file"].as_str().unwrap_or("?"),
+                s["line"]
+            )
+        })
+        .collect()
+}
+
 /// impls results as qualname -> direct.
 pub fn impls_map(json: &Value) -> BTreeMap<String, bool> {
     results(json)

@@ -119,6 +119,8 @@ struct RawRef<'t> {
     kind: Option<OccurrenceKind>,
     receiver: Option<Node<'t>>,
     path: Option<Node<'t>>,
+    /// How many arguments the call passes, where the node shows them.
+    arguments: Option<u32>,
 }
 
 struct RawBinding<'t> {
@@ -196,7 +198,7 @@ pub fn extract(
                     impls.push((node, name));
                 }
             }
-            Some((Role::Reference(kind), _)) => {
+            Some((Role::Reference(kind), node)) => {
                 if let Some(name) = name {
                     refs.push(RawRef {
                         pattern: m.pattern_index,
@@ -204,6 +206,7 @@ pub fn extract(
                         kind: Some(kind),
                         receiver,
                         path,
+                        arguments: arity(node, "arguments"),
                     });
                 }
             }
@@ -215,6 +218,7 @@ pub fn extract(
                         kind: None,
                         receiver,
                         path,
+                        arguments: None,
                     });
                 }
             }
@@ -300,6 +304,12 @@ pub fn extract(
             container,
             exported,
             has_body: raw.node.child_by_field_name("body").is_some(),
+            return_type: return_type(raw.node, raw.kind, spec, bytes),
+            parameters: raw
+                .kind
+                .is_callable()
+                .then(|| arity(raw.node, "parameters"))
+                .flatten(),
             name,
         });
     }
@@ -344,6 +354,7 @@ pub fn extract(
             receiver: raw.receiver.and_then(|n| compact(n, bytes)),
             path: raw.path.and_then(|n| compact(n, bytes)),
             container,
+            arguments: raw.arguments,
         });
     }
 
@@ -423,6 +434,7 @@ pub fn extract(
     }
 
     language.imports(root, bytes, &mut facts.imports);
+    facts.package = language.package(root, bytes);
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
 }
@@ -629,6 +641,50 @@ fn truncate(mut text: String, max: usize) -> String {
         text.push('…');
     }
     text
+}
+
+/// How many items the list in field `field` of `node` holds (a call's
+/// arguments, a declaration's parameters), comments left out; `None`
+/// when there is no such field or a variadic item makes the count open.
+fn arity(node: Node<'_>, field: &str) -> Option<u32> {
+    let list = node.child_by_field_name(field)?;
+    let mut cursor = list.walk();
+    let mut count = 0;
+    for item in list.named_children(&mut cursor) {
+        let kind = item.kind();
+        if kind.contains("comment") {
+            continue;
+        }
+        if VARIADIC_KINDS.contains(&kind) {
+            return None;
+        }
+        count += 1;
+    }
+    Some(count)
+}
+
+/// Node kinds of a variadic parameter or a spread argument, in the grammars
+/// plumb reads (from their `node-types.json`).
+const VARIADIC_KINDS: &[&str] = &[
+    "spread_parameter",
+    "spread_element",
+    "variadic_parameter",
+    "list_splat",
+    "dictionary_splat",
+    "list_splat_pattern",
+    "dictionary_splat_pattern",
+    "rest_pattern",
+];
+
+/// The declared return type of a callable, where the language keeps it in
+/// a field of its own.
+fn return_type(node: Node<'_>, kind: SymbolKind, spec: &Spec, bytes: &[u8]) -> Option<String> {
+    let field = spec.return_type_field?;
+    if !kind.is_callable() {
+        return None;
+    }
+    let written = node.child_by_field_name(field)?;
+    Some(text(written, bytes).split_whitespace().collect())
 }
 
 /// The declaration text before the body, whitespace folded.

@@ -45,6 +45,11 @@ pub struct DefFact {
     pub exported: bool,
     /// Whether it has a body (`mod a;` has none, `mod a {}` has one).
     pub has_body: bool,
+    /// The declared return type as written, for languages that write it
+    /// apart from the signature's arrow (see `Spec::return_type_field`).
+    pub return_type: Option<String>,
+    /// How many parameters a callable declares (`None`: unknown or variadic).
+    pub parameters: Option<u32>,
 }
 
 /// An `impl` block: a container whose members belong to another type.
@@ -77,6 +82,8 @@ pub struct RefFact {
     pub path: Option<String>,
     /// The innermost container of the site.
     pub container: Container,
+    /// How many arguments a call passes (`None`: not a call, or a spread).
+    pub arguments: Option<u32>,
 }
 
 /// A name given a type by an annotation or a constructor call.
@@ -125,6 +132,9 @@ pub struct FileFacts {
     pub locals: Vec<LocalFact>,
     /// Import bindings.
     pub imports: Vec<ImportDecl>,
+    /// The package the file declares (`com.shop.model`), for package-based
+    /// module systems.
+    pub package: Option<String>,
     /// Syntax-error and missing nodes tree-sitter recovered from.
     pub syntax_errors: u32,
 }

@@ -30,6 +30,7 @@
 mod c;
 mod ecma;
 mod imports;
+mod java;
 mod python;
 mod rust;
 
@@ -44,6 +45,8 @@ pub use tree_sitter;
 pub enum Language {
     /// C (`.h` headers included: see [`EXTENSIONS`]).
     C,
+    /// Java.
+    Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
     /// Python 3.
@@ -64,6 +67,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("cjs", Language::JavaScript),
     ("cts", Language::TypeScript),
     ("h", Language::C),
+    ("java", Language::Java),
     ("js", Language::JavaScript),
     ("jsx", Language::JavaScript),
     ("mjs", Language::JavaScript),
@@ -87,6 +91,11 @@ pub enum ModuleSystem {
     /// `#include` of headers found relative to the including file or an
     /// include directory; one global namespace joined by the linker.
     CIncludes,
+    /// Packages (namespaces) that span files: each file declares the package
+    /// it belongs to (see [`Language::package`]); a package's top-level
+    /// definitions are visible throughout it; imports name a package's
+    /// member (`a.b.C`), a whole package (`a.b.*`), or a type's members.
+    Packages,
 }
 
 /// Where a definition's doc comment comes from.
@@ -125,6 +134,18 @@ pub struct Spec {
     pub separator: &'static str,
     /// How imports name modules.
     pub module_system: ModuleSystem,
+    /// The field of a callable definition's node that holds its declared
+    /// return type, for languages that write it apart from an arrow
+    /// (`Cart make()` in Java); `None` reads `-> T` / `: T` from the signature.
+    pub return_type_field: Option<&'static str>,
+    /// Whether a bare name inside a type's body reaches the type's members
+    /// and its bases' (`helper()` for `this.helper()` in Java), rather than
+    /// needing `self.`/`Self::`.
+    pub members_in_scope: bool,
+    /// Whether same-named callables in one scope are overloads told apart
+    /// by their parameter count, so a call with a known argument count
+    /// means only those that take it.
+    pub overloads_by_arity: bool,
     /// Names the language or its standard prelude provides: a bare use of
     /// one that no scope or import defines is not guessed by name (sorted;
     /// a test keeps it so).
@@ -196,6 +217,36 @@ const C_BUILTINS: &[&str] = &[
     "strcpy", "strlen", "strncmp", "strncpy",
 ];
 
+/// From `java.lang`, imported into every Java file implicitly: the classes
+/// most used bare.
+const JAVA_BUILTINS: &[&str] = &[
+    "Boolean",
+    "Character",
+    "Class",
+    "Double",
+    "Enum",
+    "Exception",
+    "Float",
+    "IllegalArgumentException",
+    "IllegalStateException",
+    "Integer",
+    "Iterable",
+    "Long",
+    "Math",
+    "NullPointerException",
+    "Object",
+    "Override",
+    "Runnable",
+    "RuntimeException",
+    "String",
+    "StringBuilder",
+    "System",
+    "Thread",
+    "Throwable",
+    "UnsupportedOperationException",
+    "Void",
+];
+
 /// From the ECMAScript global object and common host globals.
 const ECMA_BUILTINS: &[&str] = &[
     "Array",
@@ -249,6 +300,7 @@ const RUST_BUILTINS: &[&str] = &[
 ];
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
+const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
@@ -272,7 +324,7 @@ const TSX_QUERY: &str = concat!(
 const ECMA_COMMENTS: &[&str] = &["comment"];
 const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
 
-static SPECS: [Spec; 6] = [
+static SPECS: [Spec; Language::COUNT] = [
     Spec {
         language: Language::C,
         name: "c",
@@ -284,7 +336,26 @@ static SPECS: [Spec; 6] = [
         self_names: &[],
         separator: ".",
         module_system: ModuleSystem::CIncludes,
+        return_type_field: None,
+        members_in_scope: false,
+        overloads_by_arity: false,
         builtins: C_BUILTINS,
+    },
+    Spec {
+        language: Language::Java,
+        name: "java",
+        query_source: JAVA_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["line_comment", "block_comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**"]),
+        self_names: &["this"],
+        separator: ".",
+        module_system: ModuleSystem::Packages,
+        return_type_field: Some("type"),
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: JAVA_BUILTINS,
     },
     Spec {
         language: Language::JavaScript,
@@ -297,6 +368,9 @@ static SPECS: [Spec; 6] = [
         self_names: &["this"],
         separator: ".",
         module_system: ModuleSystem::EcmaFiles,
+        return_type_field: None,
+        members_in_scope: false,
+        overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
     },
     Spec {
@@ -310,6 +384,9 @@ static SPECS: [Spec; 6] = [
         self_names: &["self", "cls"],
         separator: ".",
         module_system: ModuleSystem::PythonPackages,
+        return_type_field: None,
+        members_in_scope: false,
+        overloads_by_arity: false,
         builtins: PYTHON_BUILTINS,
     },
     Spec {
@@ -323,6 +400,9 @@ static SPECS: [Spec; 6] = [
         self_names: &["self", "Self"],
         separator: "::",
         module_system: ModuleSystem::RustCrates,
+        return_type_field: None,
+        members_in_scope: false,
+        overloads_by_arity: false,
         builtins: RUST_BUILTINS,
     },
     Spec {
@@ -336,6 +416,9 @@ static SPECS: [Spec; 6] = [
         self_names: &["this"],
         separator: ".",
         module_system: ModuleSystem::EcmaFiles,
+        return_type_field: None,
+        members_in_scope: false,
+        overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
     },
     Spec {
@@ -349,6 +432,9 @@ static SPECS: [Spec; 6] = [
         self_names: &["this"],
         separator: ".",
         module_system: ModuleSystem::EcmaFiles,
+        return_type_field: None,
+        members_in_scope: false,
+        overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
     },
 ];
@@ -377,9 +463,13 @@ impl std::fmt::Display for QueryError {
 impl std::error::Error for QueryError {}
 
 impl Language {
+    /// How many languages there are.
+    pub const COUNT: usize = 7;
+
     /// Every language, in the order of [`Language`]'s variants.
-    pub const ALL: [Language; 6] = [
+    pub const ALL: [Language; Language::COUNT] = [
         Language::C,
+        Language::Java,
         Language::JavaScript,
         Language::Python,
         Language::Rust,
@@ -415,6 +505,7 @@ impl Language {
     pub fn grammar(self) -> tree_sitter::Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
+            Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
@@ -425,8 +516,8 @@ impl Language {
 
     /// The compiled extraction query, compiled once per process.
     pub fn query(self) -> Result<&'static tree_sitter::Query, QueryError> {
-        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; 6] =
-            [const { OnceLock::new() }; 6];
+        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; Language::COUNT] =
+            [const { OnceLock::new() }; Language::COUNT];
         QUERIES[self as usize]
             .get_or_init(|| {
                 tree_sitter::Query::new(&self.grammar(), self.spec().query_source).map_err(|e| {
@@ -442,31 +533,52 @@ impl Language {
 
     /// Appends the imports declared in a parsed file to `out`.
     pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
-        match self.spec().module_system {
-            ModuleSystem::PythonPackages => python::imports(root, source, out),
-            ModuleSystem::EcmaFiles => ecma::imports(root, source, out),
-            ModuleSystem::RustCrates => rust::imports(root, source, out),
-            ModuleSystem::CIncludes => c::imports(root, source, out),
+        match self {
+            Language::C => c::imports(root, source, out),
+            Language::Java => java::imports(root, source, out),
+            Language::JavaScript | Language::Tsx | Language::TypeScript => {
+                ecma::imports(root, source, out)
+            }
+            Language::Python => python::imports(root, source, out),
+            Language::Rust => rust::imports(root, source, out),
+        }
+    }
+
+    /// The package (namespace) a file declares, dotted, for languages whose
+    /// module system is [`ModuleSystem::Packages`]; `None` for the default
+    /// package and for other module systems.
+    pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
+        match self {
+            Language::Java => java::package(root, source),
+            Language::C
+            | Language::JavaScript
+            | Language::Python
+            | Language::Rust
+            | Language::Tsx
+            | Language::TypeScript => None,
         }
     }
 
     /// Names a file exports without marking their definitions (`export { a }`).
     pub fn export_lists(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Vec<String> {
-        match self.spec().module_system {
-            ModuleSystem::EcmaFiles => ecma::export_list(root, source),
-            ModuleSystem::PythonPackages | ModuleSystem::RustCrates | ModuleSystem::CIncludes => {
-                Vec::new()
+        match self {
+            Language::JavaScript | Language::Tsx | Language::TypeScript => {
+                ecma::export_list(root, source)
             }
+            Language::C | Language::Java | Language::Python | Language::Rust => Vec::new(),
         }
     }
 
     /// Whether the definition `node` named `name` is visible outside its module.
     pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
-        match self.spec().module_system {
-            ModuleSystem::PythonPackages => python::is_exported(name),
-            ModuleSystem::EcmaFiles => ecma::is_exported(node, name),
-            ModuleSystem::RustCrates => rust::is_exported(node),
-            ModuleSystem::CIncludes => c::is_exported(node),
+        match self {
+            Language::C => c::is_exported(node),
+            Language::Java => java::is_exported(node),
+            Language::JavaScript | Language::Tsx | Language::TypeScript => {
+                ecma::is_exported(node, name)
+            }
+            Language::Python => python::is_exported(name),
+            Language::Rust => rust::is_exported(node),
         }
     }
 }
@@ -527,6 +639,7 @@ mod tests {
         check("lib.rs", Some(Language::Rust));
         check("list.h", Some(Language::C));
         check("main.c", Some(Language::C));
+        check("Cart.java", Some(Language::Java));
         check("Makefile", None);
         check("x.PY", None);
     }

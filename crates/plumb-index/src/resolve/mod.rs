@@ -80,11 +80,13 @@ type SymId = usize;
 /// Candidate targets of one site: symbol, method, confidence.
 type Candidates = Vec<(SymId, Resolution, f64)>;
 
-/// What a name denotes while resolving: a definition or a module file.
+/// What a name denotes while resolving: a definition, a module file, or a
+/// package of a package-based module system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Target {
     Sym(SymId),
     File(usize),
+    Package(usize),
 }
 
 /// The result of one lookup step.
@@ -307,7 +309,7 @@ impl<'a> Resolver<'a> {
     fn link_impls(&mut self) {
         for f in 0..self.files.len() {
             for (i, imp) in self.files[f].facts.impls.iter().enumerate() {
-                let segments: Vec<&str> = imp.self_type.split("::").collect();
+                let segments: Vec<&str> = imp.self_type.split(self.spec(f).separator).collect();
                 let owner = self
                     .resolve_path(f, imp.container, &segments)
                     .and_then(|lookup| {
@@ -456,7 +458,23 @@ impl<'a> Resolver<'a> {
             }
             Target::Sym(s) => self.named_child(s, name),
             Target::File(g) => self.file_members(g, name, depth),
+            Target::Package(p) => self.package_members(p, name),
         }
+    }
+
+    /// What `name` means as a member of package `p`: the top-level
+    /// definitions of its files, else its subpackage.
+    fn package_members(&self, p: usize, name: &str) -> Option<Lookup> {
+        let found: Vec<Target> = self.modules.packages[p]
+            .files
+            .iter()
+            .filter_map(|&g| self.top_level_named(g, name))
+            .flat_map(|lookup| lookup.targets)
+            .collect();
+        Lookup::found(found, Resolution::Scope).or_else(|| {
+            let sub = self.modules.subpackage(p, name)?;
+            Lookup::found(vec![Target::Package(sub)], Resolution::Import)
+        })
     }
 
     fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
@@ -471,7 +489,7 @@ impl<'a> Resolver<'a> {
                 segments.push(name.to_owned());
                 self.modules.rust_module_file(g, &segments)
             }),
-            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes => None,
+            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes | ModuleSystem::Packages => None,
         };
         if let Some(file) = submodule {
             return Lookup::found(vec![Target::File(file)], Resolution::Import);
@@ -576,6 +594,22 @@ impl<'a> Resolver<'a> {
             ModuleSystem::CIncludes => {
                 from_file(self.modules.c_include(self.files, f, &decl.module))
             }
+            ModuleSystem::Packages => {
+                let Some((package, rest)) = self.modules.package_prefix(&decl.module) else {
+                    return ModuleTarget::External;
+                };
+                let mut target = Target::Package(package);
+                for segment in rest {
+                    let Some(next) = self
+                        .members(target, segment, 0)
+                        .and_then(|lookup| lookup.targets.first().copied())
+                    else {
+                        return ModuleTarget::Missing;
+                    };
+                    target = next;
+                }
+                ModuleTarget::Found(target)
+            }
             ModuleSystem::RustCrates => {
                 if decl.module.is_empty() {
                     return ModuleTarget::Missing;
@@ -658,19 +692,31 @@ impl<'a> Resolver<'a> {
 
     /// What a bare `name` means inside container `c` of file `f`.
     fn lookup_bare(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+        let members_in_scope = self.spec(f).members_in_scope;
         let mut current = c;
         while current != Container::File {
             if let Container::Def(d) = current {
                 let def = &self.files[f].facts.defs[d];
+                let s = self.def_sym[f][d];
                 if !def.kind.is_type() {
-                    let s = self.def_sym[f][d];
                     if let Some(lookup) = self.named_child(s, name) {
                         return Some(lookup);
                     }
                     if self.locals.contains(&(s, name)) {
                         return Some(Lookup::local());
                     }
+                } else if members_in_scope
+                    && let Some(lookup) = self.members(Target::Sym(s), name, 0)
+                {
+                    return Some(lookup);
                 }
+            }
+            if members_in_scope
+                && let Container::Impl(_) = current
+                && let Some(owner) = self.container_sym(f, current)
+                && let Some(lookup) = self.members(Target::Sym(owner), name, 0)
+            {
+                return Some(lookup);
             }
             current = self.container_of(f, current);
         }
@@ -684,6 +730,16 @@ impl<'a> Resolver<'a> {
             && let Some(root) = self.modules.rust_crate_root(name)
         {
             return Lookup::found(vec![Target::File(root)], Resolution::Import);
+        }
+        if let Some(package) = self.modules.package_of[f] {
+            // The file's own package, then the root of the package tree
+            // (a fully qualified `com.shop.Cart` starts at `com`).
+            if let Some(lookup) = self.package_members(package, name) {
+                return Some(lookup);
+            }
+            if let Some(&top) = self.modules.package_ids.get(name) {
+                return Lookup::found(vec![Target::Package(top)], Resolution::Import);
+            }
         }
         if self.system(f) == ModuleSystem::CIncludes {
             // The linker's view: the one definition with external linkage.
@@ -1077,6 +1133,7 @@ impl<'a> Resolver<'a> {
             receiver: qualifier.map(str::to_owned),
             path: None,
             container: c,
+            arguments: None,
         };
         self.resolve_ref(f, &site)
     }
@@ -1088,7 +1145,10 @@ impl<'a> Resolver<'a> {
         if !def.kind.is_callable() {
             return None;
         }
-        let text = return_annotation(def.signature.as_deref()?)?;
+        let text = match &def.return_type {
+            Some(declared) => declared.as_str(),
+            None => return_annotation(def.signature.as_deref()?)?,
+        };
         self.type_from_text(f, def.container, text)
     }
 
@@ -1116,12 +1176,13 @@ impl<'a> Resolver<'a> {
         if let Some(lookup) = decided {
             let confidence = confidence(lookup.method);
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
+            let targets = self.prefer_fitting_arity(f, site, targets);
             let mut out: Vec<(SymId, Resolution, f64)> = self
                 .with_c_definitions(f, targets)
                 .into_iter()
                 .filter_map(|t| match t {
                     Target::Sym(s) => Some((s, lookup.method, confidence)),
-                    Target::File(_) => None,
+                    Target::File(_) | Target::Package(_) => None,
                 })
                 .collect();
             out.dedup_by_key(|(s, _, _)| *s);
@@ -1174,7 +1235,7 @@ impl<'a> Resolver<'a> {
                 .iter()
                 .copied()
                 .filter(|&t| match t {
-                    Target::File(_) => true,
+                    Target::File(_) | Target::Package(_) => true,
                     Target::Sym(s) => {
                         let kind = self.def(s).kind;
                         kind.is_type() || matches!(kind, SymbolKind::Module | SymbolKind::Variant)
@@ -1217,13 +1278,31 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// Where several overloads fit a call by name, those whose parameter
+    /// count matches its argument count; all of them when none or every
+    /// one does, or when a count is unknown.
+    fn prefer_fitting_arity(&self, f: usize, site: &RefFact, targets: Vec<Target>) -> Vec<Target> {
+        let Some(arguments) = site.arguments else {
+            return targets;
+        };
+        if !self.spec(f).overloads_by_arity || targets.len() < 2 {
+            return targets;
+        }
+        let fits = |t: &Target| match *t {
+            Target::Sym(s) => self.def(s).parameters.is_none_or(|p| p == arguments),
+            Target::File(_) | Target::Package(_) => true,
+        };
+        let fitting: Vec<Target> = targets.iter().copied().filter(fits).collect();
+        if fitting.is_empty() { targets } else { fitting }
+    }
+
     /// Where a name denotes both a callable and a value (a Rust builder's
     /// field `shrink` and method `shrink()`), a call means the callable and
     /// any other use the value; a set with only one sort is kept whole.
     fn prefer_fitting_kind(&self, kind: OccurrenceKind, targets: Vec<Target>) -> Vec<Target> {
         let callable = |t: &Target| match *t {
             Target::Sym(s) => self.def(s).kind.is_callable() || self.def(s).kind.is_type(),
-            Target::File(_) => false,
+            Target::File(_) | Target::Package(_) => false,
         };
         let wants_callable = matches!(kind, OccurrenceKind::Call | OccurrenceKind::Instantiate);
         let fitting: Vec<Target> = targets
@@ -1388,7 +1467,10 @@ impl<'a> Resolver<'a> {
                 // A module import names a file, not a symbol: the imports
                 // table records it; an occurrence would only look unresolved.
                 let names_module = !lookup.targets.is_empty()
-                    && lookup.targets.iter().all(|t| matches!(t, Target::File(_)));
+                    && lookup
+                        .targets
+                        .iter()
+                        .all(|t| matches!(t, Target::File(_) | Target::Package(_)));
                 let Some(name) = decl.name.as_deref() else {
                     continue;
                 };
@@ -1400,7 +1482,7 @@ impl<'a> Resolver<'a> {
                     .iter()
                     .filter_map(|&t| match t {
                         Target::Sym(s) => Some((s, Resolution::Import, IMPORT_CONFIDENCE)),
-                        Target::File(_) => None,
+                        Target::File(_) | Target::Package(_) => None,
                     })
                     .collect();
                 let module = Some(decl.module.clone()).filter(|m| !m.is_empty());

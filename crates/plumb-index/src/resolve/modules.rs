@@ -51,6 +51,23 @@ pub struct Modules {
     /// C: include directories, most specific first: every directory named
     /// `include`, then the root.
     pub c_include_dirs: Vec<String>,
+    /// Packages: every package, by id.
+    pub packages: Vec<Package>,
+    /// Packages: the id of each package name.
+    pub package_ids: HashMap<String, usize>,
+    /// Packages: the package of each file (None for other module systems).
+    pub package_of: Vec<Option<usize>>,
+}
+
+/// A package (namespace) of a package-based module system: a dotted name
+/// and the files that declare it. Its ancestors (`com`, `com.shop` for
+/// `com.shop.model`) are packages too, with files or without.
+#[derive(Clone, Debug, Default)]
+pub struct Package {
+    /// Dotted name; `""` is the default package.
+    pub name: String,
+    /// Files that declare this package.
+    pub files: Vec<usize>,
 }
 
 /// Where an import's module text leads.
@@ -92,6 +109,7 @@ impl Modules {
             python_name: vec![None; files.len()],
             python_package: vec![false; files.len()],
             rust_path: vec![None; files.len()],
+            package_of: vec![None; files.len()],
             ..Modules::default()
         };
         let package_dirs: std::collections::HashSet<&str> = files
@@ -139,6 +157,12 @@ impl Modules {
                         modules.c_include_dirs.push("include".to_owned());
                     }
                 }
+                ModuleSystem::Packages => {
+                    let name = file.facts.package.clone().unwrap_or_default();
+                    let id = modules.package_id(&name);
+                    modules.packages[id].files.push(i);
+                    modules.package_of[i] = Some(id);
+                }
             }
         }
         modules
@@ -177,6 +201,48 @@ impl Modules {
         }
     }
 
+    /// Packages: the id of package `name`, registering it and its ancestors.
+    fn package_id(&mut self, name: &str) -> usize {
+        if let Some(&id) = self.package_ids.get(name) {
+            return id;
+        }
+        if let Some((parent, _)) = name.rsplit_once('.') {
+            self.package_id(parent);
+        }
+        let id = self.packages.len();
+        self.packages.push(Package {
+            name: name.to_owned(),
+            files: Vec::new(),
+        });
+        self.package_ids.insert(name.to_owned(), id);
+        id
+    }
+
+    /// Packages: the package `name.member`, if there is one.
+    pub fn subpackage(&self, package: usize, member: &str) -> Option<usize> {
+        let parent = &self.packages[package].name;
+        let name = if parent.is_empty() {
+            member.to_owned()
+        } else {
+            format!("{parent}.{member}")
+        };
+        self.package_ids.get(&name).copied()
+    }
+
+    /// Packages: the longest package that is a prefix of the dotted
+    /// `written` name and has files of its own in the repository, with the
+    /// rest of the name (`com.shop.Prices.round` → `com.shop`,
+    /// `["Prices", "round"]`). `None` when the name starts outside the
+    /// repository (`java.util.List`).
+    pub fn package_prefix<'w>(&self, written: &'w str) -> Option<(usize, Vec<&'w str>)> {
+        let segments: Vec<&str> = written.split('.').filter(|s| !s.is_empty()).collect();
+        let shortest = usize::from(!segments.is_empty());
+        (shortest..=segments.len()).rev().find_map(|n| {
+            let id = *self.package_ids.get(&segments[..n].join("."))?;
+            (!self.packages[id].files.is_empty()).then(|| (id, segments[n..].to_vec()))
+        })
+    }
+
     /// The qualified-name prefix of definitions in file `i`.
     pub fn qualified_prefix(&self, files: &[SourceFile], i: usize) -> String {
         match files[i].language.spec().module_system {
@@ -184,6 +250,9 @@ impl Modules {
             ModuleSystem::EcmaFiles => strip_extension(&files[i].rel).to_owned(),
             // C has one global namespace: a definition's name is its qualified name.
             ModuleSystem::CIncludes => String::new(),
+            ModuleSystem::Packages => self.package_of[i]
+                .map(|p| self.packages[p].name.clone())
+                .unwrap_or_default(),
             ModuleSystem::RustCrates => {
                 let segments = self.rust_path[i]
                     .as_ref()
