@@ -7,7 +7,8 @@
 //!   model/Square.java:3   Square extends Shape (ctor :7, area :11)
 //!   util/Totals.java:6    Totals (static total :9, calls item.price() through Priced)
 //!   app/Cart.java:8       Cart (fields items :9, featured :10; add(item) :12, add(item, count) :16,
-//!                         total :22 calls Totals.total, featuredArea :26, squareArea :31)
+//!                         total :22 calls Totals.total, featuredArea :26, squareArea :31,
+//!                         featuredPrice :36 calls price() through the bare field `featured`)
 //!   app/App.java:9        App.main :10 (static import of Totals.total; `var`, overloads)
 
 mod common;
@@ -54,6 +55,22 @@ fn a_call_through_the_base_type_and_a_bare_call_in_the_class_reach_the_base_meth
         &caller_edges(&json),
         "com.shop.model.Shape.price",
         &["scope"],
+    );
+}
+
+#[test]
+fn a_bare_field_receiver_takes_the_field_type_and_its_bases() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", &format!("{MODEL}/Shape.java:7")]);
+    assert_eq!(
+        located(&json, "caller"),
+        set(["com.shop.app.Cart.featuredPrice@src/com/shop/app/Cart.java:36"])
+    );
+    assert_resolution(
+        "featured.price() reaches Shape.price from Circle",
+        &caller_edges(&json),
+        "com.shop.app.Cart.featuredPrice",
+        &["inheritance"],
     );
 }
 
@@ -170,7 +187,8 @@ fn outline_nests_members_and_keeps_both_overloads() {
             "method 16",
             "method 22",
             "method 26",
-            "method 31"
+            "method 31",
+            "method 36",
         ])
     );
 }

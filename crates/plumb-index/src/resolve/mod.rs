@@ -878,6 +878,16 @@ impl<'a> Resolver<'a> {
         if let Some(ty) = self.imported_variable_type(f, c, receiver) {
             return Some(ty);
         }
+        // A bare field of the enclosing type, where members are in scope
+        // (`bridge.f()` for `this.bridge.f()` in Java), unless a local hides it.
+        if self.spec(f).members_in_scope
+            && is_identifier(receiver)
+            && !self.is_local(f, c, receiver)
+            && let Some(owner) = self.enclosing_type(f, c)
+            && let Some(ty) = self.field_type(f, owner, receiver)
+        {
+            return Some(ty);
+        }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
         let owner = if self.spec(f).self_names.contains(&head) {
@@ -885,6 +895,11 @@ impl<'a> Resolver<'a> {
         } else {
             self.receiver_type(f, c, head, depth + 1)?
         };
+        self.field_type(f, owner, field)
+    }
+
+    /// The declared type of field `field` of type `owner` or of its bases.
+    fn field_type(&self, f: usize, owner: SymId, field: &str) -> Option<SymId> {
         let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         let attribute = format!("{self_name}.{field}");
         let mut queue = VecDeque::from([owner]);
@@ -900,6 +915,17 @@ impl<'a> Resolver<'a> {
             }
         }
         None
+    }
+
+    /// Whether `name` is declared local to a function around container `c`.
+    fn is_local(&self, f: usize, mut c: Container, name: &str) -> bool {
+        while let Container::Def(d) = c {
+            if self.locals.contains(&(self.def_sym[f][d], name)) {
+                return true;
+            }
+            c = self.container_of(f, c);
+        }
+        false
     }
 
     /// The type of the binding `name` in `scope`, computed once; a binding
@@ -1596,6 +1622,14 @@ fn matching_open(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether `text` is one plain identifier (no path, call or member access).
+fn is_identifier(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
 }
 
 /// The return annotation of a signature: what follows `->` (Python, Rust)
