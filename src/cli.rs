@@ -137,6 +137,9 @@ pub struct IndexArgs {
     /// Longest one file may take to parse, in milliseconds.
     #[arg(long, default_value_t = DEFAULT_PARSE_TIMEOUT.as_millis() as u64)]
     pub parse_timeout_ms: u64,
+    /// Parse every file again, ignoring the facts cached by earlier runs.
+    #[arg(long)]
+    pub full: bool,
 }
 
 impl IndexArgs {

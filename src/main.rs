@@ -85,7 +85,10 @@ fn is_input_error(err: &anyhow::Error) -> bool {
             )
             || matches!(
                 cause.downcast_ref::<plumb_index::IndexError>(),
-                Some(plumb_index::IndexError::BadRoot { .. })
+                Some(
+                    plumb_index::IndexError::BadRoot { .. }
+                        | plumb_index::IndexError::Store(plumb_store::Error::Locked(_))
+                )
             )
     })
 }
@@ -99,7 +102,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
                 .or_else(|| cli.root.clone())
                 .unwrap_or_else(|| PathBuf::from("."));
             let limits = args.limits();
-            index(&root, &limits, cli.json)
+            index(&root, &limits, args.full, cli.json)
         }
         Command::Status => {
             let root = find_root(cli)?;
@@ -148,9 +151,9 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
     }
 }
 
-fn index(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
+fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result<Outcome> {
     let bar = progress::Bar::new();
-    let summary = plumb_index::index(root, limits, &bar)?;
+    let summary = plumb_index::index_with(root, limits, full, &bar)?;
     bar.finish();
     let line = render::summary_line(&summary);
     if json {
@@ -166,6 +169,8 @@ fn index(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
             "occurrences": summary.occurrences,
             "resolved_occurrences": summary.resolved_occurrences,
             "elapsed_ms": summary.elapsed.as_millis() as u64,
+            "up_to_date": summary.up_to_date,
+            "reused_files": summary.reused_files,
         });
         write_stdout(&format!("{value}\n"))?;
         eprintln!("{line}");

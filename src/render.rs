@@ -233,8 +233,22 @@ pub fn summary_line(summary: &Summary) -> String {
     let indexed = summary.count(plumb_store::model::FileStatus::Indexed);
     let skipped: usize = summary.files.iter().map(|(_, n)| n).sum::<usize>() - indexed;
     let quarantined = summary.count(plumb_store::model::FileStatus::Quarantined);
+    let (verb, reuse) = if summary.up_to_date {
+        ("up to date, nothing changed:", String::new())
+    } else if summary.reused_files > 0 {
+        (
+            "indexed",
+            format!(
+                "{} parsed, {} unchanged, ",
+                indexed.saturating_sub(summary.reused_files),
+                summary.reused_files
+            ),
+        )
+    } else {
+        ("indexed", String::new())
+    };
     format!(
-        "indexed {indexed} files ({skipped} skipped, {quarantined} quarantined, {} with syntax errors): {} symbols, {} occurrences ({} resolved) in {:.2}s",
+        "{verb} {indexed} files ({reuse}{skipped} skipped, {quarantined} quarantined, {} with syntax errors): {} symbols, {} occurrences ({} resolved) in {:.2}s",
         summary.files_with_syntax_errors,
         summary.symbols,
         summary.occurrences,

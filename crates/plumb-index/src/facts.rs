@@ -4,9 +4,10 @@
 
 use plumb_lang::ImportDecl;
 use plumb_store::model::{OccurrenceKind, SymbolKind};
+use serde::{Deserialize, Serialize};
 
 /// The syntactic container a definition or reference sits in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Container {
     /// Top level of the file.
     File,
@@ -17,7 +18,7 @@ pub enum Container {
 }
 
 /// One definition.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DefFact {
     /// Name as written.
     pub name: String,
@@ -53,7 +54,7 @@ pub struct DefFact {
 }
 
 /// An `impl` block: a container whose members belong to another type.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ImplFact {
     /// The self type as written, generics and references stripped (`a::Foo`).
     pub self_type: String,
@@ -66,7 +67,7 @@ pub struct ImplFact {
 }
 
 /// One reference site.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RefFact {
     /// Name as written.
     pub name: String,
@@ -87,7 +88,7 @@ pub struct RefFact {
 }
 
 /// A name given a type by an annotation or a constructor call.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BindingFact {
     /// The bound name: a local (`c`) or an attribute (`self.cart`).
     pub name: String,
@@ -109,7 +110,7 @@ pub struct BindingFact {
 
 /// A name declared local to a function: a parameter, an assignment target,
 /// a pattern variable.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct LocalFact {
     /// The name.
     pub name: String,
@@ -118,7 +119,7 @@ pub struct LocalFact {
 }
 
 /// Everything extracted from one file.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct FileFacts {
     /// Definitions, in source order.
     pub defs: Vec<DefFact>,

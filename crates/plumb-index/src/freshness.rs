@@ -8,7 +8,7 @@ use plumb_store::read::FileRow;
 
 use plumb_store::model::FileStatus;
 
-use crate::walk::{Limits, walk};
+use crate::walk::{Limits, WalkOutcome, walk};
 
 /// How the working tree differs from the index.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -71,4 +71,30 @@ pub fn drift(root: &Path, files: &[FileRow]) -> Drift {
         }
     }
     drift
+}
+
+/// Whether a fresh walk finds exactly the files an index recorded, each
+/// with the size and modification time recorded (indexed or not), and the
+/// same paths set aside for the same reasons: then indexing again would
+/// write the same index.
+/// Times are trusted only below `walked_at_ns`, when the index's walk began
+/// (see [`crate::cache::unchanged_since`]).
+pub fn walk_matches(walked: &WalkOutcome, rows: &[FileRow], walked_at_ns: i64) -> bool {
+    if rows.len() != walked.candidates.len() + walked.skipped.len() {
+        return false;
+    }
+    let recorded: HashMap<&str, &FileRow> = rows.iter().map(|f| (f.path.as_str(), f)).collect();
+    let candidates_match = walked.candidates.iter().all(|candidate| {
+        recorded.get(candidate.rel.as_str()).is_some_and(|row| {
+            crate::cache::unchanged_since(row, candidate.size, candidate.mtime_ns, walked_at_ns)
+        })
+    });
+    candidates_match
+        && walked.skipped.iter().all(|skipped| {
+            recorded.get(skipped.rel.as_str()).is_some_and(|row| {
+                row.status == skipped.status
+                    && row.size == skipped.size
+                    && row.reason.as_deref() == Some(skipped.reason.as_str())
+            })
+        })
 }

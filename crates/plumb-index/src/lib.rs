@@ -7,6 +7,7 @@
 //! It knows languages only through `plumb-lang` and SQL only through
 //! `plumb-store`'s typed writer. Nothing here reads the index back.
 
+pub mod cache;
 pub mod extract;
 pub mod facts;
 pub mod freshness;
@@ -21,9 +22,10 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use plumb_store::model::FileStatus;
 use plumb_store::records::FileRecord;
-use plumb_store::{INDEX_DIR, Store};
+use plumb_store::{INDEX_DIR, Store, WriteLock};
 use rayon::prelude::*;
 
+use cache::FactsCache;
 use parse::{FileOutcome, ParsedFile};
 use resolve::SourceFile;
 use resolve::modules::RustCrate;
@@ -93,8 +95,12 @@ pub struct Summary {
     pub occurrences: usize,
     /// Occurrences with at least one target.
     pub resolved_occurrences: usize,
+    /// Files whose facts came from the cache instead of being parsed again.
+    pub reused_files: usize,
     /// Wall time of the run.
     pub elapsed: Duration,
+    /// Whether the index already matched the tree, so nothing was written.
+    pub up_to_date: bool,
 }
 
 impl Summary {
@@ -108,8 +114,25 @@ impl Summary {
 }
 
 /// Indexes the tree at `root` into `root/.plumb/`, replacing any previous
-/// index atomically.
+/// index atomically. When the index already matches the tree (same files,
+/// sizes and modification times, same limits, same plumb), nothing is
+/// parsed or written; otherwise files unchanged since the last run keep
+/// their cached facts (see [`cache`]) and only the others are parsed, and
+/// the whole graph is resolved again and written. One process at a time
+/// may index a root: a second one
+/// fails at once with [`plumb_store::Error::Locked`].
 pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Summary, IndexError> {
+    index_with(root, limits, false, progress)
+}
+
+/// [`index`], and with `full` every file is parsed again: neither the
+/// up-to-date check nor the facts cache is used.
+pub fn index_with(
+    root: &Path,
+    limits: &Limits,
+    full: bool,
+    progress: &dyn Progress,
+) -> Result<Summary, IndexError> {
     let started = Instant::now();
     let root = std::fs::canonicalize(root).map_err(|e| IndexError::BadRoot {
         path: root.to_owned(),
@@ -132,24 +155,55 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         source,
     })?;
 
+    let _lock = WriteLock::acquire(&root)?;
+
+    let walked_at_ns = cache::now_ns();
     let walked = walk::walk(&root, limits);
+    let limits_key = format!("{limits:?}");
+    let build = cache::build_key();
+    let previous = open_previous(&root)?;
+    if !full
+        && let Some(store) = &previous
+        && let Some(summary) = unchanged_index(store, &walked, &limits_key, &build, started)?
+    {
+        return Ok(summary);
+    }
+    let cache = match &previous {
+        Some(store) if !full => FactsCache::load(store, &build)?,
+        _ => FactsCache::default(),
+    };
+    drop(previous);
     progress.walked(walked.candidates.len());
-    let parsed: Vec<ParsedFile> = walked
+    let parsed: Vec<(ParsedFile, bool)> = walked
         .candidates
         .par_iter()
         .map(|candidate| {
-            let parsed = parse::process(candidate, limits.parse_timeout);
+            let parsed = match cache.reuse(candidate) {
+                Some((hash, facts)) => (
+                    ParsedFile {
+                        hash: Some(hash),
+                        outcome: FileOutcome::Indexed(facts),
+                    },
+                    true,
+                ),
+                None => (parse::process(candidate, limits.parse_timeout), false),
+            };
             progress.parsed_one();
             parsed
         })
         .collect();
+    let reused_files = parsed.iter().filter(|(_, reused)| *reused).count();
 
     progress.phase("resolving");
     let crates = rust_crates(&root, &walked.candidates);
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
     let mut syntax_error_files = 0;
-    for (candidate, parsed) in walked.candidates.iter().zip(parsed) {
+    // Facts to cache, encoded before resolution consumes them; reused
+    // files keep the blob they were decoded from.
+    let mut new_facts: Vec<(String, String, Vec<u8>)> = Vec::new();
+    let mut cached_paths: std::collections::HashSet<String> = std::collections::HashSet::new();
+    for (candidate, (parsed, reused)) in walked.candidates.iter().zip(parsed) {
         let id = records.len() as i64 + 1;
         let mut record = FileRecord {
             id,
@@ -164,6 +218,17 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         };
         match parsed.outcome {
             FileOutcome::Indexed(facts) => {
+                if let Some(hash) = &record.hash {
+                    if reused {
+                        cached_paths.insert(candidate.rel.clone());
+                    } else {
+                        new_facts.push((
+                            candidate.rel.clone(),
+                            hash.clone(),
+                            cache::encode(&facts),
+                        ));
+                    }
+                }
                 record.syntax_errors = facts.syntax_errors;
                 if facts.syntax_errors > 0 {
                     syntax_error_files += 1;
@@ -235,6 +300,10 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
     for import in &graph.imports {
         writer.import(import)?;
     }
+    writer.retain_facts(&|path| cached_paths.contains(path))?;
+    for (path, hash, blob) in &new_facts {
+        writer.facts(path, hash, blob)?;
+    }
     let resolved_occurrences = {
         let mut ids: Vec<i64> = graph.resolutions.iter().map(|r| r.occurrence_id).collect();
         ids.dedup();
@@ -245,6 +314,9 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         .map_or(0, |d| d.as_secs());
     writer.meta("root", &root.to_string_lossy())?;
     writer.meta("plumb_version", env!("CARGO_PKG_VERSION"))?;
+    writer.meta("limits", &limits_key)?;
+    writer.meta("build", &build)?;
+    writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
     writer.meta("indexed_at", &indexed_at.to_string())?;
     writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
     if let Some(commit) = git_head(&root) {
@@ -260,8 +332,57 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         symbols: graph.symbols.len(),
         occurrences: graph.occurrences.len(),
         resolved_occurrences,
+        reused_files,
         elapsed: started.elapsed(),
+        up_to_date: false,
     })
+}
+
+/// The existing index at `root`, if there is one this plumb can read.
+fn open_previous(root: &Path) -> Result<Option<Store>, IndexError> {
+    match Store::open_read_only(&Store::database_path(root)) {
+        Ok(store) => Ok(Some(store)),
+        Err(plumb_store::Error::Missing(_) | plumb_store::Error::SchemaMismatch { .. }) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
+}
+
+/// The summary of the existing index if it matches the walk and was
+/// written by this build of plumb under the same limits; `None` when it
+/// must be rebuilt.
+fn unchanged_index(
+    store: &Store,
+    walked: &walk::WalkOutcome,
+    limits_key: &str,
+    build: &str,
+    started: Instant,
+) -> Result<Option<Summary>, IndexError> {
+    if store.meta("build")?.as_deref() != Some(build)
+        || store.meta("limits")?.as_deref() != Some(limits_key)
+    {
+        return Ok(None);
+    }
+    let rows = store.files()?;
+    if !freshness::walk_matches(walked, &rows, cache::walked_at_ns(store)?) {
+        return Ok(None);
+    }
+    let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
+    for row in &rows {
+        *by_status.entry(row.status).or_default() += 1;
+    }
+    let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
+    files.sort();
+    let totals = store.totals()?;
+    Ok(Some(Summary {
+        files,
+        files_with_syntax_errors: rows.iter().filter(|r| r.syntax_errors > 0).count(),
+        symbols: totals.symbols as usize,
+        occurrences: totals.occurrences as usize,
+        resolved_occurrences: totals.resolved_occurrences as usize,
+        reused_files: rows.len(),
+        elapsed: started.elapsed(),
+        up_to_date: true,
+    }))
 }
 
 /// The commit checked out at `root`, if it is a git work tree and git is

@@ -5,7 +5,7 @@ use tree_sitter::Node;
 
 /// One binding made by an import statement, as written in the source.
 /// Resolving `module` to a file is the resolver's job, per module system.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ImportDecl {
     /// Line of the imported name (1-based).
     pub line: u32,

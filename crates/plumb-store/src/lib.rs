@@ -26,6 +26,8 @@ pub use write::GraphWriter;
 pub const INDEX_DIR: &str = ".plumb";
 /// Name of the database file inside [`INDEX_DIR`].
 pub const DATABASE_FILE: &str = "index.db";
+/// Name of the lock file inside [`INDEX_DIR`] that one writer at a time holds.
+pub const WRITE_LOCK_FILE: &str = "write.lock";
 
 /// How long a writer waits for another process's write lock before giving
 /// up. Chosen: long enough to ride out a query's read, short enough that a
@@ -53,6 +55,14 @@ pub enum Error {
     /// Another process holds the write lock.
     #[error("another plumb process is writing the index at {0}; try again when it finishes")]
     Locked(PathBuf),
+    /// The write lock file could not be opened or locked.
+    #[error("cannot lock {path}: {source}")]
+    LockFile {
+        /// The lock file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
     /// Any other SQLite failure.
     #[error("index database {path}: {source}")]
     Sqlite {
@@ -78,6 +88,37 @@ pub type Result<T> = std::result::Result<T, Error>;
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+}
+
+/// The right to write the index at a root, held by one process at a time
+/// (an advisory lock on [`WRITE_LOCK_FILE`]); released when dropped or when
+/// the process ends, however it ends. Readers never take it.
+#[derive(Debug)]
+pub struct WriteLock {
+    _file: std::fs::File,
+}
+
+impl WriteLock {
+    /// Takes the write lock of the index at `root`, whose index directory
+    /// must exist; fails at once with [`Error::Locked`] if another process
+    /// holds it.
+    pub fn acquire(root: &Path) -> Result<WriteLock> {
+        let path = root.join(INDEX_DIR).join(WRITE_LOCK_FILE);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|source| Error::LockFile {
+                path: path.clone(),
+                source,
+            })?;
+        match file.try_lock() {
+            Ok(()) => Ok(WriteLock { _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked(root.join(INDEX_DIR))),
+            Err(std::fs::TryLockError::Error(source)) => Err(Error::LockFile { path, source }),
+        }
+    }
 }
 
 impl Store {

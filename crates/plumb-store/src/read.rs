@@ -414,6 +414,20 @@ impl Store {
         Ok(by_language.into_values().collect())
     }
 
+    /// The cached facts blobs, by path: the content hash each was extracted
+    /// from and the blob.
+    pub fn cached_facts(&self) -> Result<std::collections::HashMap<String, (String, Vec<u8>)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT path, hash, facts FROM file_facts")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))
+            .map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+
     /// Symbol and occurrence totals, and resolution candidates by method.
     pub fn totals(&self) -> Result<Totals> {
         let count = |sql: &str| -> Result<u64> {

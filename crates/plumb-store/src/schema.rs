@@ -4,7 +4,7 @@
 //! (deferred), since a graph's rows reference each other in any order.
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// Statements creating every table and index, run on an empty database.
 pub const CREATE: &str = r#"
@@ -79,11 +79,18 @@ CREATE TABLE imports (
 );
 CREATE INDEX imports_file ON imports(file_id);
 
+CREATE TABLE file_facts (
+    path  TEXT PRIMARY KEY,
+    hash  TEXT NOT NULL,
+    facts BLOB NOT NULL
+);
+
 CREATE VIRTUAL TABLE symbol_text USING fts5(tokens, content='', tokenize='unicode61');
 "#;
 
 /// Tables dropped, in dependency order, before [`CREATE`] rebuilds them.
 pub const TABLES: &[&str] = &[
+    "file_facts",
     "symbol_text",
     "imports",
     "resolutions",

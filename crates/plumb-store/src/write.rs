@@ -173,6 +173,44 @@ impl<'conn> GraphWriter<'conn> {
         Ok(())
     }
 
+    /// Drops the cached facts of every path `keep` rejects (files removed or
+    /// changed since they were cached).
+    pub fn retain_facts(&self, keep: &dyn Fn(&str) -> bool) -> Result<()> {
+        let paths: Vec<String> = {
+            let mut stmt = self
+                .tx
+                .prepare("SELECT path FROM file_facts")
+                .map_err(|e| self.err(e))?;
+            let rows = stmt
+                .query_map([], |row| row.get(0))
+                .map_err(|e| self.err(e))?;
+            rows.collect::<rusqlite::Result<_>>()
+                .map_err(|e| self.err(e))?
+        };
+        let mut delete = self
+            .tx
+            .prepare_cached("DELETE FROM file_facts WHERE path = ?1")
+            .map_err(|e| self.err(e))?;
+        for path in paths.iter().filter(|p| !keep(p)) {
+            delete.execute([path]).map_err(|e| self.err(e))?;
+        }
+        Ok(())
+    }
+
+    /// Caches the extracted facts of one file (an opaque blob the indexer
+    /// encodes), keyed by path and content hash.
+    pub fn facts(&self, path: &str, hash: &str, blob: &[u8]) -> Result<()> {
+        let mut stmt = self
+            .tx
+            .prepare_cached(
+                "INSERT OR REPLACE INTO file_facts (path, hash, facts) VALUES (?1, ?2, ?3)",
+            )
+            .map_err(|e| self.err(e))?;
+        stmt.execute(params![path, hash, blob])
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+
     /// Publishes everything written.
     pub fn commit(self) -> Result<()> {
         let path = self.path;

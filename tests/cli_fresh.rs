@@ -1,0 +1,277 @@
+//! End-to-end tests of re-indexing: the up-to-date check, the facts cache
+//! (an incremental run must write exactly what a full run writes, checked
+//! on random edit sequences over the fixtures), and the one-writer lock.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::*;
+
+/// Every row of the index that describes the tree, as sorted text: files,
+/// symbols, occurrences, resolutions, imports, cached facts, and the meta
+/// entries that do not record when or how long.
+fn dump(root: &Path) -> Vec<String> {
+    let conn = rusqlite::Connection::open(root.join(".plumb/index.db")).unwrap();
+    let mut out = Vec::new();
+    for (table, order) in [
+        ("files", "id"),
+        ("symbols", "id"),
+        ("occurrences", "id"),
+        ("resolutions", "occurrence_id, symbol_id"),
+        ("imports", "id"),
+        ("file_facts", "path"),
+        ("meta", "key"),
+    ] {
+        let mut stmt = conn
+            .prepare(&format!("SELECT * FROM {table} ORDER BY {order}"))
+            .unwrap();
+        let columns = stmt.column_count();
+        let rows = stmt
+            .query_map([], |row| {
+                let cells: Vec<String> = (0..columns)
+                    .map(|i| match row.get_ref(i).unwrap() {
+                        rusqlite::types::ValueRef::Text(text) => {
+                            format!("{:?}", String::from_utf8_lossy(text))
+                        }
+                        other => format!("{other:?}"),
+                    })
+                    .collect();
+                Ok(format!("{table}: {}", cells.join(" | ")))
+            })
+            .unwrap();
+        for row in rows {
+            let row = row.unwrap();
+            let timing = ["indexed_at", "duration_ms", "walked_at_ns"]
+                .iter()
+                .any(|key| row.starts_with(&format!("meta: {key:?} ")));
+            if !timing {
+                out.push(row);
+            }
+        }
+    }
+    out
+}
+
+fn index_json(repo: &Repo, extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["--json"];
+    args.extend_from_slice(extra);
+    let run = repo.index(&args);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    run.json()
+}
+
+/// Sets a file's modification time well in the past, as if it had been
+/// written long before the next run (the cache trusts only such times).
+fn age(path: &Path) {
+    let past = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(past)
+        .unwrap();
+}
+
+fn age_tree(root: &Path) {
+    for entry in walk_files(root) {
+        age(&entry);
+    }
+}
+
+fn walk_files(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![root.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.file_name().is_some_and(|n| n == ".plumb") {
+                continue;
+            }
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn an_unchanged_tree_is_up_to_date_and_an_edit_is_seen() {
+    let repo = Repo::copy_of("python");
+    age_tree(repo.root());
+    let first = index_json(&repo, &[]);
+    assert_eq!(first["up_to_date"], false);
+    let again = index_json(&repo, &[]);
+    assert_eq!(again["up_to_date"], true, "{again}");
+    assert_eq!(again["symbols"], first["symbols"]);
+
+    let file = repo.path("shop/models.py");
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str("\n\ndef added_after_indexing():\n    return 1\n");
+    fs::write(&file, text).unwrap();
+    age(&file);
+    let edited = index_json(&repo, &[]);
+    assert_eq!(edited["up_to_date"], false);
+    let indexed = edited["files"]["indexed"].as_u64().unwrap();
+    assert_eq!(
+        edited["reused_files"].as_u64(),
+        Some(indexed - 1),
+        "{edited}"
+    );
+    let found = repo.ok(&["symbol", "added_after_indexing"]);
+    assert_def(
+        single_target(&found),
+        "shop.models.added_after_indexing",
+        "function",
+        "shop/models.py",
+        text_lines(&file) - 1,
+    );
+}
+
+fn text_lines(path: &Path) -> u64 {
+    fs::read_to_string(path).unwrap().lines().count() as u64
+}
+
+#[test]
+fn a_second_writer_is_refused_with_a_clear_message() {
+    let repo = Repo::indexed("c");
+    let lock = fs::File::options()
+        .write(true)
+        .open(repo.path(".plumb/write.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let run = repo.index(&["--full"]);
+    assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr
+            .contains("another plumb process is writing the index"),
+        "{}",
+        run.stderr
+    );
+    lock.unlock().unwrap();
+    assert_eq!(repo.index(&["--full"]).code, 0);
+}
+
+/// One random edit of the tree: the kinds of change an incremental run must
+/// get right — a definition renamed (an identifier replaced everywhere in a
+/// file, imports included), lines moved from one file to another (a class
+/// or function moving), a file renamed, copied or removed.
+fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
+    let files: Vec<_> = walk_files(root)
+        .into_iter()
+        .filter(|p| fs::read_to_string(p).is_ok())
+        .collect();
+    let pick = |rng: &mut fastrand::Rng| files[rng.usize(..files.len())].clone();
+    let rel = |p: &Path| p.strip_prefix(root).unwrap().display().to_string();
+    match rng.u8(..5) {
+        0 => {
+            let file = pick(rng);
+            let text = fs::read_to_string(&file).unwrap();
+            let words: Vec<&str> = text
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .filter(|w| w.len() > 3 && w.chars().next().is_some_and(char::is_alphabetic))
+                .collect();
+            if words.is_empty() {
+                return format!("nothing to rename in {}", rel(&file));
+            }
+            let word = words[rng.usize(..words.len())];
+            let renamed = format!("{word}_{}", rng.u16(..));
+            fs::write(&file, text.replace(word, &renamed)).unwrap();
+            format!("rename {word} in {}", rel(&file))
+        }
+        1 => {
+            let (from, to) = (pick(rng), pick(rng));
+            let text = fs::read_to_string(&from).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            if lines.len() < 2 || from == to {
+                return format!("nothing to move from {}", rel(&from));
+            }
+            let start = rng.usize(..lines.len() - 1);
+            let end = (start + 1 + rng.usize(..6)).min(lines.len());
+            let moved = lines[start..end].join("\n");
+            let rest = [&lines[..start], &lines[end..]].concat().join("\n");
+            fs::write(&from, rest + "\n").unwrap();
+            let mut target = fs::read_to_string(&to).unwrap();
+            target.push_str(&format!("\n{moved}\n"));
+            fs::write(&to, target).unwrap();
+            format!(
+                "move lines {start}..{end} of {} to {}",
+                rel(&from),
+                rel(&to)
+            )
+        }
+        2 => {
+            let file = pick(rng);
+            let renamed = file.with_file_name(format!(
+                "moved_{}_{}",
+                rng.u16(..),
+                file.file_name().unwrap().to_string_lossy()
+            ));
+            fs::rename(&file, &renamed).unwrap();
+            format!("rename {} to {}", rel(&file), rel(&renamed))
+        }
+        3 => {
+            let file = pick(rng);
+            let copy = file.with_file_name(format!(
+                "copy_{}_{}",
+                rng.u16(..),
+                file.file_name().unwrap().to_string_lossy()
+            ));
+            fs::copy(&file, &copy).unwrap();
+            format!("copy {} to {}", rel(&file), rel(&copy))
+        }
+        _ if files.len() > 2 => {
+            let file = pick(rng);
+            fs::remove_file(&file).unwrap();
+            format!("remove {}", rel(&file))
+        }
+        _ => "nothing removed".to_owned(),
+    }
+}
+
+#[test]
+fn incremental_runs_write_what_full_runs_write() {
+    const EDITS_PER_FIXTURE: usize = 6;
+    for (seed, fixture) in ["python", "typescript", "rust", "java", "c"]
+        .iter()
+        .enumerate()
+    {
+        let mut rng = fastrand::Rng::with_seed(seed as u64 + 7);
+        let repo = Repo::copy_of(fixture);
+        age_tree(repo.root());
+        index_json(&repo, &[]);
+        let mut history = Vec::new();
+        for _ in 0..EDITS_PER_FIXTURE {
+            history.push(random_edit(repo.root(), &mut rng));
+            let incremental = index_json(&repo, &[]);
+            assert!(
+                incremental["reused_files"].as_u64().unwrap() > 0,
+                "{fixture}: nothing reused after {history:?}: {incremental}"
+            );
+            let after_incremental = dump(repo.root());
+            index_json(&repo, &["--full"]);
+            let after_full = dump(repo.root());
+            if after_incremental != after_full {
+                let only_incremental: Vec<_> = after_incremental
+                    .iter()
+                    .filter(|r| !after_full.contains(r))
+                    .take(10)
+                    .collect();
+                let only_full: Vec<_> = after_full
+                    .iter()
+                    .filter(|r| !after_incremental.contains(r))
+                    .take(10)
+                    .collect();
+                panic!(
+                    "{fixture}: incremental and full runs differ after {history:?}\n\
+                     only incremental: {only_incremental:#?}\nonly full: {only_full:#?}"
+                );
+            }
+        }
+    }
+}
