@@ -35,6 +35,9 @@ pub struct Cli {
 pub enum Command {
     /// Index a repository into PATH/.plumb/ (replacing any previous index).
     Index(IndexArgs),
+    /// Index PATH, then re-index it incrementally after every change until
+    /// interrupted, printing one line per run.
+    Watch(IndexArgs),
     /// What is indexed: coverage by reason, totals, and whether files changed since.
     Status,
     /// Where NAME is defined (NAME: bare, qualified, or path:LINE).
@@ -115,6 +118,10 @@ pub struct ServeArgs {
     /// Also append the log to FILE (it always goes to stderr).
     #[arg(long, value_name = "FILE")]
     pub log_file: Option<PathBuf>,
+    /// Keep the index fresh: re-index incrementally after every change to
+    /// the tree, while serving.
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// Bounds of `plumb index`.

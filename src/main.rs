@@ -146,6 +146,14 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             render::impact,
         ),
         Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
+        Command::Watch(args) => {
+            let root = args
+                .path
+                .clone()
+                .or_else(|| cli.root.clone())
+                .unwrap_or_else(|| PathBuf::from("."));
+            watch(&root, &args.limits(), cli.json)
+        }
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
     }
@@ -177,6 +185,32 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
     } else {
         write_stdout(&format!("{line}\n"))?;
     }
+    Ok(Outcome::Results)
+}
+
+/// Runs `plumb watch`: one summary line (or JSON object) per run, on
+/// stdout, flushed at once so a reader sees each run as it ends.
+fn watch(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
+    plumb_index::watch::watch(root, limits, &mut |run| match run {
+        Ok(summary) => {
+            let line = if json {
+                serde_json::json!({
+                    "up_to_date": summary.up_to_date,
+                    "reused_files": summary.reused_files,
+                    "symbols": summary.symbols,
+                    "occurrences": summary.occurrences,
+                    "elapsed_ms": summary.elapsed.as_millis() as u64,
+                })
+                .to_string()
+            } else {
+                render::summary_line(&summary)
+            };
+            if write_stdout(&format!("{line}\n")).is_err() {
+                std::process::exit(0);
+            }
+        }
+        Err(err) => eprintln!("plumb: {err}"),
+    })?;
     Ok(Outcome::Results)
 }
 

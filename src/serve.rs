@@ -38,12 +38,40 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> anyhow::Result<Outcome> {
         max_bytes,
         limits: Default::default(),
     };
+    if args.watch {
+        spawn_watcher(&config)?;
+    }
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
     runtime.block_on(plumb_mcp::serve_stdio(config))?;
     Ok(Outcome::Results)
+}
+
+/// Keeps the index of the served root fresh from a thread of its own; the
+/// server's reads see each run once it commits (WAL), and never wait for it.
+fn spawn_watcher(config: &Config) -> anyhow::Result<()> {
+    let (root, limits) = (config.root.clone(), config.limits.clone());
+    std::thread::Builder::new()
+        .name("plumb-watch".into())
+        .spawn(move || {
+            let outcome = plumb_index::watch::watch(&root, &limits, &mut |run| match run {
+                Ok(summary) => tracing::info!(
+                    up_to_date = summary.up_to_date,
+                    reused = summary.reused_files,
+                    symbols = summary.symbols,
+                    elapsed_ms = summary.elapsed.as_millis() as u64,
+                    "re-indexed"
+                ),
+                Err(err) => tracing::warn!(%err, "re-indexing failed"),
+            });
+            if let Err(err) = outcome {
+                tracing::error!(%err, "watching stopped");
+            }
+        })
+        .context("starting the watcher thread")?;
+    Ok(())
 }
 
 /// `--root`, else the nearest directory upwards with an index, else the

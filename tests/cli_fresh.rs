@@ -275,3 +275,67 @@ fn incremental_runs_write_what_full_runs_write() {
         }
     }
 }
+
+/// Kills the watcher when a test ends, however it ends.
+struct Watcher(std::process::Child);
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn watch_reindexes_after_a_save_and_queries_see_it() {
+    use std::io::BufRead;
+    use std::time::{Duration, Instant};
+    // Chosen: far above a debug-build re-index of a fixture on a loaded
+    // machine; the test ends as soon as the change is seen.
+    const PATIENCE: Duration = Duration::from_secs(60);
+
+    let repo = Repo::copy_of("python");
+    age_tree(repo.root());
+    let mut child = std::process::Command::new(bin())
+        .args(["watch", "--json"])
+        .arg(repo.root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let _watcher = Watcher(child);
+    let (lines, runs) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let first: serde_json::Value =
+        serde_json::from_str(&runs.recv_timeout(PATIENCE).unwrap()).unwrap();
+    assert_eq!(first["up_to_date"], false, "{first}");
+
+    let file = repo.path("shop/models.py");
+    let mut text = fs::read_to_string(&file).unwrap();
+    text.push_str("\n\ndef saved_while_watching():\n    return 2\n");
+    fs::write(&file, &text).unwrap();
+
+    let started = Instant::now();
+    loop {
+        let (code, json) = repo.query(&["symbol", "saved_while_watching"]);
+        if code == 0 {
+            assert_eq!(single_target(&json)["file"], "shop/models.py", "{json:#}");
+            break;
+        }
+        assert!(
+            started.elapsed() < PATIENCE,
+            "the watcher never indexed the save: {json:#}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let later: serde_json::Value =
+        serde_json::from_str(&runs.recv_timeout(PATIENCE).unwrap()).unwrap();
+    assert!(later["reused_files"].as_u64().unwrap() > 0, "{later}");
+}

@@ -15,6 +15,7 @@ pub mod parse;
 pub mod resolve;
 pub mod typetext;
 pub mod walk;
+pub mod watch;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -61,6 +62,9 @@ pub enum IndexError {
     /// The resolver thread could not be started.
     #[error("cannot start the resolver thread: {0}")]
     Thread(std::io::Error),
+    /// Watching the tree for changes failed.
+    #[error("cannot watch the tree for changes: {0}")]
+    Watch(String),
 }
 
 /// Receives progress of a run. Called from worker threads.
