@@ -130,10 +130,14 @@ struct RawBinding<'t> {
     from_value: bool,
 }
 
-/// Extracts the facts of one parsed file.
+/// Extracts the facts of one parsed file. `macro_trees` are parses of the
+/// file's macro arguments ([`Language::macro_arguments`], same byte
+/// positions): their references, bindings and locals are read too, their
+/// definitions are not.
 pub fn extract(
     language: Language,
     tree: &Tree,
+    macro_trees: &[Tree],
     source: &str,
     cursor: &mut QueryCursor,
 ) -> Result<FileFacts, SpecError> {
@@ -151,85 +155,91 @@ pub fn extract(
     let mut callback_params: Vec<Node> = Vec::new();
     let mut templates: Vec<std::ops::Range<usize>> = Vec::new();
 
-    let mut matches = cursor.matches(query, root, bytes);
-    while let Some(m) = matches.next() {
-        let mut primary = None;
-        let (mut name, mut receiver, mut path) = (None, None, None);
-        let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
-        let mut from_value = false;
-        for capture in m.captures() {
-            let node = capture.node;
-            match roles[capture.index as usize] {
-                Role::Name => name = Some(node),
-                Role::Receiver => receiver = Some(node),
-                Role::Path => path = Some(node),
-                Role::BindingName => binding_name = Some(node),
-                Role::BindingField => {
-                    binding_name = Some(node);
-                    is_field = true;
-                }
-                Role::BindingType => binding_type = Some(node),
-                Role::BindingValue => {
-                    binding_type = Some(node);
-                    from_value = true;
-                }
-                Role::Local => locals.push(node),
-                Role::CallbackParam => callback_params.push(node),
-                Role::Template => templates.push(node.byte_range()),
-                Role::Ignored => {}
-                role => primary = Some((role, node)),
-            }
-        }
-        match primary {
-            Some((Role::Definition(kind), node)) => {
-                if let Some(name) = name {
-                    defs.push(RawDef {
-                        pattern: m.pattern_index,
-                        node,
-                        name,
-                        kind,
-                    });
+    // The file's own tree first; then the macro-argument trees, whose text
+    // is the file's own at the same positions.
+    for (t, parsed) in std::iter::once(tree).chain(macro_trees).enumerate() {
+        let in_macro = t > 0;
+        let mut matches = cursor.matches(query, parsed.root_node(), bytes);
+        while let Some(m) = matches.next() {
+            let mut primary = None;
+            let (mut name, mut receiver, mut path) = (None, None, None);
+            let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
+            let mut from_value = false;
+            for capture in m.captures() {
+                let node = capture.node;
+                match roles[capture.index as usize] {
+                    Role::Name => name = Some(node),
+                    Role::Receiver => receiver = Some(node),
+                    Role::Path => path = Some(node),
+                    Role::BindingName => binding_name = Some(node),
+                    Role::BindingField => {
+                        binding_name = Some(node);
+                        is_field = true;
+                    }
+                    Role::BindingType => binding_type = Some(node),
+                    Role::BindingValue => {
+                        binding_type = Some(node);
+                        from_value = true;
+                    }
+                    Role::Local => locals.push(node),
+                    Role::CallbackParam => callback_params.push(node),
+                    Role::Template => templates.push(node.byte_range()),
+                    Role::Ignored => {}
+                    Role::Definition(_) | Role::ImplScope if in_macro => {}
+                    role => primary = Some((role, node)),
                 }
             }
-            Some((Role::ImplScope, node)) => {
-                if let Some(name) = name {
-                    impls.push((node, name));
+            match primary {
+                Some((Role::Definition(kind), node)) => {
+                    if let Some(name) = name {
+                        defs.push(RawDef {
+                            pattern: m.pattern_index,
+                            node,
+                            name,
+                            kind,
+                        });
+                    }
                 }
-            }
-            Some((Role::Reference(kind), _)) => {
-                if let Some(name) = name {
-                    refs.push(RawRef {
-                        pattern: m.pattern_index,
-                        name,
-                        kind: Some(kind),
-                        receiver,
-                        path,
-                    });
+                Some((Role::ImplScope, node)) => {
+                    if let Some(name) = name {
+                        impls.push((node, name));
+                    }
                 }
-            }
-            Some((Role::Skip, _)) => {
-                if let Some(name) = name {
-                    refs.push(RawRef {
-                        pattern: m.pattern_index,
-                        name,
-                        kind: None,
-                        receiver,
-                        path,
-                    });
+                Some((Role::Reference(kind), _)) => {
+                    if let Some(name) = name {
+                        refs.push(RawRef {
+                            pattern: m.pattern_index,
+                            name,
+                            kind: Some(kind),
+                            receiver,
+                            path,
+                        });
+                    }
                 }
-            }
-            Some((Role::Binding, node)) => {
-                if let (Some(name), Some(type_node)) = (binding_name, binding_type) {
-                    bindings.push(RawBinding {
-                        node,
-                        name,
-                        is_field,
-                        type_node,
-                        from_value,
-                    });
+                Some((Role::Skip, _)) => {
+                    if let Some(name) = name {
+                        refs.push(RawRef {
+                            pattern: m.pattern_index,
+                            name,
+                            kind: None,
+                            receiver,
+                            path,
+                        });
+                    }
                 }
+                Some((Role::Binding, node)) => {
+                    if let (Some(name), Some(type_node)) = (binding_name, binding_type) {
+                        bindings.push(RawBinding {
+                            node,
+                            name,
+                            is_field,
+                            type_node,
+                            from_value,
+                        });
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
 
@@ -423,6 +433,7 @@ pub fn extract(
     }
 
     language.imports(root, bytes, &mut facts.imports);
+    language.conditional_code(root, bytes, &mut facts.conditional);
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
 }
@@ -735,7 +746,7 @@ mod tests {
         let mut parser = plumb_lang::tree_sitter::Parser::new();
         parser.set_language(&language.grammar()).unwrap();
         let tree = parser.parse(code, None).unwrap();
-        extract(language, &tree, code, &mut QueryCursor::new()).unwrap()
+        extract(language, &tree, &[], code, &mut QueryCursor::new()).unwrap()
     }
 
     fn defs(facts: &FileFacts) -> Vec<String> {

@@ -2,7 +2,7 @@
 //! reference sites, typed bindings and imports, all positioned, nothing
 //! resolved. Indexes (`usize`) point into the same file's vectors.
 
-use plumb_lang::ImportDecl;
+use plumb_lang::{ConditionalCode, ImportDecl};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 /// The syntactic container a definition or reference sits in.
@@ -125,6 +125,8 @@ pub struct FileFacts {
     pub locals: Vec<LocalFact>,
     /// Import bindings.
     pub imports: Vec<ImportDecl>,
+    /// Statements compiled only under a condition (Rust `#[cfg(…)]`), by start.
+    pub conditional: Vec<ConditionalCode>,
     /// Syntax-error and missing nodes tree-sitter recovered from.
     pub syntax_errors: u32,
 }

@@ -290,6 +290,7 @@ fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
                 Some(RustCrate {
                     dir: dir.to_owned(),
                     name: package_name(&manifest),
+                    default_features: resolve::cfg::default_features(&manifest),
                 })
             });
             if entry.is_some() || dir.is_empty() {

@@ -36,7 +36,7 @@ mod rust;
 use std::path::Path;
 use std::sync::OnceLock;
 
-pub use imports::ImportDecl;
+pub use imports::{ConditionalCode, ImportDecl};
 pub use tree_sitter;
 
 /// A language plumb can index.
@@ -457,6 +457,36 @@ impl Language {
             ModuleSystem::PythonPackages | ModuleSystem::RustCrates | ModuleSystem::CIncludes => {
                 Vec::new()
             }
+        }
+    }
+
+    /// Code the grammar leaves unparsed inside macro invocations, made
+    /// parseable: a same-length copy of `source` keeping only the
+    /// arguments of the outermost invocations under `root` (Rust macros,
+    /// whose arguments tree-sitter keeps as token trees). Parsing it and
+    /// running the extraction query over that tree finds the references
+    /// in the arguments at their true positions; invocations nested in the
+    /// arguments are found by applying the hook to that tree. `None` for
+    /// languages without such macros, or when there are none.
+    pub fn macro_arguments(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
+        match self.spec().module_system {
+            ModuleSystem::RustCrates => rust::macro_arguments(root, source),
+            ModuleSystem::PythonPackages | ModuleSystem::EcmaFiles | ModuleSystem::CIncludes => {
+                None
+            }
+        }
+    }
+
+    /// Appends the code under `root` compiled only under a condition (Rust
+    /// statements under `#[cfg(…)]`); nothing for other languages.
+    pub fn conditional_code(
+        self,
+        root: tree_sitter::Node<'_>,
+        source: &[u8],
+        out: &mut Vec<ConditionalCode>,
+    ) {
+        if self.spec().module_system == ModuleSystem::RustCrates {
+            rust::conditional_code(root, source, out);
         }
     }
 

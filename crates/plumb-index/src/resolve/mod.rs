@@ -12,6 +12,7 @@
 //! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
 //! steps themselves are language-neutral.
 
+pub mod cfg;
 pub mod modules;
 
 use std::cell::RefCell;
@@ -175,6 +176,8 @@ struct Resolver<'a> {
     modules_in_progress: RefCell<HashSet<(usize, usize)>>,
     binding_cache: RefCell<HashMap<(Scope, String), Option<SymId>>>,
     bindings_in_progress: RefCell<HashSet<(Scope, String)>>,
+    /// Rust: per file, the extents of code a default build leaves out.
+    disabled: Vec<Vec<cfg::Extent>>,
 }
 
 /// Resolves every reference of `files` and returns the graph as rows.
@@ -250,6 +253,7 @@ impl<'a> Resolver<'a> {
             modules_in_progress: RefCell::default(),
             binding_cache: RefCell::default(),
             bindings_in_progress: RefCell::default(),
+            disabled: cfg::disabled_code(files, crates),
         }
     }
 
@@ -1342,6 +1346,13 @@ impl<'a> Resolver<'a> {
         }
         for (f, file) in self.files.iter().enumerate() {
             for (r, site) in file.facts.refs.iter().enumerate() {
+                let at = (site.line, site.col);
+                if self.disabled[f]
+                    .iter()
+                    .any(|&(start, end)| start <= at && at < end)
+                {
+                    continue;
+                }
                 let targets = inheritance
                     .remove(&(f, r))
                     .unwrap_or_else(|| self.resolve_ref(f, site));
@@ -1640,6 +1651,8 @@ fn confidence(method: Resolution) -> f64 {
 }
 
 #[cfg(test)]
+mod rust_tests;
+#[cfg(test)]
 mod tests {
     use std::time::Duration;
 
@@ -1652,7 +1665,16 @@ mod tests {
 
     /// Resolves a multi-file fixture (`//- path` headers) and returns, for
     /// every call site named `name`, `enclosing -> target [method]`.
-    fn calls_named(fixture: &str, name: &str) -> Vec<String> {
+    pub(super) fn calls_named(fixture: &str, name: &str) -> Vec<String> {
+        calls_named_in(fixture, name, &[])
+    }
+
+    /// [`calls_named`] with the Rust crates of the fixture given.
+    pub(super) fn calls_named_in(
+        fixture: &str,
+        name: &str,
+        crates: &[super::RustCrate],
+    ) -> Vec<String> {
         let mut files = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
@@ -1669,7 +1691,7 @@ mod tests {
                 facts,
             });
         }
-        let graph: ResolvedGraph = resolve(&files, &[]);
+        let graph: ResolvedGraph = resolve(&files, crates);
         let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {

@@ -1,0 +1,35 @@
+//! Rust-specific resolution tests: one per mechanism, each on a small
+//! multi-file fixture, with the exact call edges expected.
+
+use super::RustCrate;
+use super::tests::{calls_named, calls_named_in};
+
+#[test]
+fn calls_inside_macro_arguments_are_resolved() {
+    let got = calls_named(
+        "//- src/lib.rs\nmacro_rules! tri { ($e:expr) => { $e }; }\npub struct Writer;\nimpl Writer { pub fn begin(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn begin(&self) -> u8 { 1 } }\npub struct Ser { formatter: Writer }\nimpl Ser {\n    pub fn run(&self) -> u8 {\n        let n = tri!(self\n            .formatter\n            .begin());\n        assert_eq!(format!(\"{}\", self.formatter.begin()), \"0\");\n        n\n    }\n}\n",
+        "begin",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::Ser::run -> crate::Writer::begin [receiver]",
+            "crate::Ser::run -> crate::Writer::begin [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn statements_a_default_build_disables_are_not_read() {
+    let crates = [RustCrate {
+        dir: String::new(),
+        name: Some("demo".into()),
+        default_features: vec!["default".into(), "std".into()],
+    }];
+    let got = calls_named_in(
+        "//- src/lib.rs\npub fn make() -> u8 { 0 }\npub fn run() -> u8 {\n    #[cfg(feature = \"std\")]\n    make();\n    #[cfg(feature = \"extra\")]\n    make();\n    #[cfg(test)]\n    make();\n    make()\n}\n",
+        "make",
+        &crates,
+    );
+    assert_eq!(got, vec!["crate::run -> crate::make [scope]"; 3]);
+}
