@@ -953,7 +953,11 @@ impl<'a> Resolver<'a> {
             && let Some((inner, method)) = text[..open].rsplit_once('.')
             && TYPE_PRESERVING_METHODS.contains(&method)
         {
-            return self.expression_type(f, c, inner, depth + 1);
+            // A method of the receiver's own type with that name says what
+            // it returns (`fn as_ref(&self) -> LazyRef`).
+            return self
+                .call_result_type(f, c, &text[..open])
+                .or_else(|| self.expression_type(f, c, inner, depth + 1));
         }
         if let Some(constructed) = text.strip_prefix("new ") {
             let callee = constructed.split('(').next().unwrap_or(constructed);
@@ -967,25 +971,31 @@ impl<'a> Resolver<'a> {
         }
         if text.ends_with(')') {
             let open = matching_open(text)?;
-            let callee = text[..open].trim_end();
-            let callee = callee.strip_suffix('>').map_or(callee, |generic| {
-                // `f::<T>()`: drop the turbofish.
-                generic.rfind("::<").map_or(generic, |at| &generic[..at])
-            });
-            return self
-                .callee_candidates(f, c, callee)
-                .into_iter()
-                .find_map(|(s, method, _)| {
-                    if method == Resolution::NameOnly {
-                        None
-                    } else if self.def(s).kind.is_type() {
-                        Some(s)
-                    } else {
-                        self.return_type(s)
-                    }
-                });
+            return self.call_result_type(f, c, &text[..open]);
         }
         self.receiver_type(f, c, text, depth + 1)
+    }
+
+    /// The type a call of `callee` evaluates to: the type constructed, or
+    /// the return annotation of the function or method called (guesses
+    /// excluded).
+    fn call_result_type(&self, f: usize, c: Container, callee: &str) -> Option<SymId> {
+        let callee = callee.trim_end();
+        let callee = callee.strip_suffix('>').map_or(callee, |generic| {
+            // `f::<T>()`: drop the turbofish.
+            generic.rfind("::<").map_or(generic, |at| &generic[..at])
+        });
+        self.callee_candidates(f, c, callee)
+            .into_iter()
+            .find_map(|(s, method, _)| {
+                if method == Resolution::NameOnly {
+                    None
+                } else if self.def(s).kind.is_type() {
+                    Some(s)
+                } else {
+                    self.return_type(s)
+                }
+            })
     }
 
     /// The type a type alias stands for (`type State = ProxyState | …` →

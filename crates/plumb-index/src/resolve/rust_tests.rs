@@ -33,3 +33,30 @@ fn statements_a_default_build_disables_are_not_read() {
     );
     assert_eq!(got, vec!["crate::run -> crate::make [scope]"; 3]);
 }
+
+#[test]
+fn a_method_of_the_type_wins_over_the_std_meaning_of_its_name() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct LazyRef;\nimpl LazyRef { pub fn quit_id(&self) -> u8 { 0 } }\npub struct Lazy;\nimpl Lazy {\n    fn as_ref(&self) -> LazyRef { LazyRef }\n    pub fn quit_id(&self) -> u8 { 1 }\n}\npub fn run(l: &Lazy) -> u8 { l.as_ref().quit_id() + l.clone().quit_id() }\n",
+        "quit_id",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::run -> crate::LazyRef::quit_id [receiver]",
+            "crate::run -> crate::Lazy::quit_id [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn some_and_ok_patterns_take_the_type_of_what_they_match() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Engine;\nimpl Engine { pub fn search(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn search(&self) -> u8 { 1 } }\npub struct Wrapper { engine: Option<Engine> }\nimpl Wrapper {\n    fn get(&self) -> Option<&Engine> { self.engine.as_ref() }\n    pub fn run(&self) -> u8 {\n        if let Some(e) = self.get() { e.search(); }\n        match self.get() { Some(m) => m.search(), None => 0 }\n    }\n}\n",
+        "search",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::Wrapper::run -> crate::Engine::search [receiver]"; 2]
+    );
+}
