@@ -10,7 +10,7 @@ use plumb_lang::{DocStyle, Language, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, LocalFact, RefFact};
-use crate::typetext::normalize_type;
+use crate::typetext::{element_type, normalize_type};
 
 /// Longest signature kept, in bytes. Chosen: two long lines; longer ones
 /// are cut at a character boundary with `…`.
@@ -41,6 +41,7 @@ enum Role {
     BindingField,
     BindingType,
     BindingValue,
+    BindingElement,
     Local,
     Template,
     CallbackParam,
@@ -82,6 +83,7 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.field" => Some(Role::BindingField),
                 "binding.type" => Some(Role::BindingType),
                 "binding.value" => Some(Role::BindingValue),
+                "binding.element" => Some(Role::BindingElement),
                 "local" => Some(Role::Local),
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
@@ -128,6 +130,8 @@ struct RawBinding<'t> {
     /// The annotation, or the initializer when `from_value`.
     type_node: Node<'t>,
     from_value: bool,
+    /// The name takes an element of the initializer (`for x in xs`).
+    element: bool,
 }
 
 /// Extracts the facts of one parsed file. `macro_trees` are parses of the
@@ -165,6 +169,7 @@ pub fn extract(
             let (mut name, mut receiver, mut path) = (None, None, None);
             let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
             let mut from_value = false;
+            let mut element = false;
             for capture in m.captures() {
                 let node = capture.node;
                 match roles[capture.index as usize] {
@@ -180,6 +185,11 @@ pub fn extract(
                     Role::BindingValue => {
                         binding_type = Some(node);
                         from_value = true;
+                    }
+                    Role::BindingElement => {
+                        binding_type = Some(node);
+                        from_value = true;
+                        element = true;
                     }
                     Role::Local => locals.push(node),
                     Role::CallbackParam => callback_params.push(node),
@@ -235,6 +245,7 @@ pub fn extract(
                             is_field,
                             type_node,
                             from_value,
+                            element,
                         });
                     }
                 }
@@ -378,9 +389,16 @@ pub fn extract(
         } else {
             normalize_type(text(raw.type_node, bytes))
         };
-        let Some(type_text) = type_text else {
-            continue;
+        // A collection's annotation also types its elements, bound as
+        // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
+        let element_type = if raw.from_value {
+            None
+        } else {
+            element_type(text(raw.type_node, bytes))
         };
+        if type_text.is_none() && element_type.is_none() {
+            continue;
+        }
         let Some(mut name) = compact(raw.name, bytes) else {
             continue;
         };
@@ -397,13 +415,26 @@ pub fn extract(
         } else {
             container
         };
-        facts.bindings.push(BindingFact {
-            name,
-            type_text,
-            scope,
-            from_value: raw.from_value,
-            callback: None,
-        });
+        if let Some(element_type) = element_type {
+            facts.bindings.push(BindingFact {
+                name: format!("{name}[]"),
+                type_text: element_type,
+                scope,
+                from_value: false,
+                element: false,
+                callback: None,
+            });
+        }
+        if let Some(type_text) = type_text {
+            facts.bindings.push(BindingFact {
+                name,
+                type_text,
+                scope,
+                from_value: raw.from_value,
+                element: raw.element,
+                callback: None,
+            });
+        }
     }
 
     for (node, scope) in place_nodes(&containers, callback_params) {
@@ -413,6 +444,7 @@ pub fn extract(
                 type_text: callee,
                 scope,
                 from_value: true,
+                element: false,
                 callback: Some(position),
             });
         }

@@ -90,6 +90,9 @@ pub struct BindingFact {
     pub type_text: String,
     /// Whether `type_text` is an initializer whose type is to be inferred.
     pub from_value: bool,
+    /// With `from_value`: the name takes an element of the initializer's
+    /// value (`for x in xs.iter()`), not the value itself.
+    pub element: bool,
     /// For a parameter of a callback passed to a call: the callback's
     /// argument position and the parameter's position in it. `type_text`
     /// is then the callee (`operate`, `new Observable`), whose signature

@@ -21,6 +21,7 @@
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
 //! | `@binding.type` | a type | the annotated type |
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
+//! | `@binding.element` | an expression | a collection: the bound name takes the type of its elements (`for x in xs`) |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
 //! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
 //! | `@template` | a node | its contents are a template, not code (`macro_rules!` bodies): no reference inside is recorded |

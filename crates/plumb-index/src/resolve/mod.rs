@@ -150,6 +150,7 @@ struct Binding<'a> {
     name: &'a str,
     type_text: &'a str,
     from_value: bool,
+    element: bool,
     callback: Option<(u32, u32)>,
     container: Container,
 }
@@ -386,6 +387,7 @@ impl<'a> Resolver<'a> {
                     name: &binding.name,
                     type_text: &binding.type_text,
                     from_value: binding.from_value,
+                    element: binding.element,
                     callback: binding.callback,
                     container: binding.scope,
                 });
@@ -802,6 +804,15 @@ impl<'a> Resolver<'a> {
         if receiver.ends_with(')') || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);
         }
+        // `states[i]`: an element of `states` (`states[]` itself is the
+        // binding of the elements, looked up below).
+        if !receiver.ends_with("[]")
+            && let Some(collection) = receiver
+                .strip_suffix(']')
+                .and_then(|r| matching_open_bracket(r).map(|open| &r[..open]))
+        {
+            return self.element_type_of(f, c, collection, depth + 1);
+        }
         let mut current = c;
         loop {
             let scope = match current {
@@ -901,6 +912,8 @@ impl<'a> Resolver<'a> {
                 argument,
                 parameter,
             )
+        } else if binding.element {
+            self.element_type_of(binding.file, binding.container, binding.type_text, 0)
         } else if binding.from_value {
             self.expression_type(binding.file, binding.container, binding.type_text, 0)
         } else {
@@ -996,6 +1009,41 @@ impl<'a> Resolver<'a> {
                     self.return_type(s)
                 }
             })
+    }
+
+    /// The type of the elements of `collection`, an expression (`xs`,
+    /// `&self.states`, `self.transitions.iter()`): the `[]` binding of the
+    /// collection's name, which a collection's annotation gives
+    /// (`states: Vec<State>` binds `states[]` to `State`).
+    fn element_type_of(
+        &self,
+        f: usize,
+        c: Container,
+        collection: &str,
+        depth: usize,
+    ) -> Option<SymId> {
+        let mut collection = collection.trim();
+        loop {
+            let before = collection;
+            collection = collection
+                .strip_prefix("&mut ")
+                .or_else(|| collection.strip_prefix('&'))
+                .unwrap_or(collection)
+                .trim_start();
+            for adapter in ELEMENT_ITERATORS {
+                collection = collection.strip_suffix(adapter).unwrap_or(collection);
+            }
+            if collection == before {
+                break;
+            }
+        }
+        let is_path = collection
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '.'));
+        if collection.is_empty() || !is_path {
+            return None;
+        }
+        self.receiver_type(f, c, &format!("{collection}[]"), depth + 1)
     }
 
     /// The type a type alias stands for (`type State = ProxyState | …` →
@@ -1518,6 +1566,30 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
     "unwrap_or_default",
     "unwrap_unchecked",
 ];
+
+/// Rust methods that iterate over a collection's elements as they are
+/// (`xs.iter()` yields what `xs[i]` is, by reference). From the std slice,
+/// `Vec` and set APIs.
+const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
+
+/// Index of the `[` matching a `]` just past the end of `text`
+/// (`states[i` → 6).
+fn matching_open_bracket(text: &str) -> Option<usize> {
+    let mut depth = 1i32;
+    for (i, c) in text.char_indices().rev() {
+        match c {
+            ']' => depth += 1,
+            '[' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
 
 /// Index of the `(` matching the `)` that ends `text`.
 fn matching_open(text: &str) -> Option<usize> {

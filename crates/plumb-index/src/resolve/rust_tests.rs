@@ -60,3 +60,15 @@ fn some_and_ok_patterns_take_the_type_of_what_they_match() {
         vec!["crate::Wrapper::run -> crate::Engine::search [receiver]"; 2]
     );
 }
+
+#[test]
+fn elements_of_annotated_collections_are_typed() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct State;\nimpl State { pub fn is_leaf(&self) -> bool { true } }\npub struct Other;\nimpl Other { pub fn is_leaf(&self) -> bool { false } }\npub struct Trie { states: Vec<State> }\nimpl Trie {\n    pub fn run(&self, extra: &[State]) -> bool {\n        for s in self.states.iter() { s.is_leaf(); }\n        for e in extra { e.is_leaf(); }\n        self.states[0].is_leaf()\n    }\n}\n",
+        "is_leaf",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::Trie::run -> crate::State::is_leaf [receiver]"; 3]
+    );
+}

@@ -58,6 +58,8 @@
 (let_declaration pattern: (identifier) @binding.name value: (_) @binding.value) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
+; `for x in xs.iter()`: `x` has the type of the elements of `xs`
+(for_expression pattern: (identifier) @binding.name value: (_) @binding.element) @binding
 ; `if let Some(x) = e`, `while let Ok(x) = e`, `let Some(x) = e else …`,
 ; `match e { Some(x) => … }`: `x` has the type of `e` (to plumb, Option and
 ; Result are their success type)
