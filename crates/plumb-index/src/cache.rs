@@ -141,7 +141,14 @@ mod tests {
         let mut parser = Parser::new();
         parser.set_language(&Language::Python.grammar()).unwrap();
         let tree = parser.parse(source, None).unwrap();
-        let facts = extract(Language::Python, &tree, source, &mut QueryCursor::new()).unwrap();
+        let facts = extract(
+            Language::Python,
+            &tree,
+            &[],
+            source,
+            &mut QueryCursor::new(),
+        )
+        .unwrap();
         let decoded: FileFacts = postcard::from_bytes(&encode(&facts)).unwrap();
         assert_eq!(format!("{decoded:?}"), format!("{facts:?}"));
     }

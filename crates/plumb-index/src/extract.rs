@@ -10,7 +10,7 @@ use plumb_lang::{DocStyle, Language, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, LocalFact, RefFact};
-use crate::typetext::normalize_type;
+use crate::typetext::{element_type, normalize_type};
 
 /// Longest signature kept, in bytes. Chosen: two long lines; longer ones
 /// are cut at a character boundary with `…`.
@@ -41,6 +41,7 @@ enum Role {
     BindingField,
     BindingType,
     BindingValue,
+    BindingElement,
     Local,
     Template,
     CallbackParam,
@@ -82,6 +83,7 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.field" => Some(Role::BindingField),
                 "binding.type" => Some(Role::BindingType),
                 "binding.value" => Some(Role::BindingValue),
+                "binding.element" => Some(Role::BindingElement),
                 "local" => Some(Role::Local),
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
@@ -130,12 +132,18 @@ struct RawBinding<'t> {
     /// The annotation, or the initializer when `from_value`.
     type_node: Node<'t>,
     from_value: bool,
+    /// The name takes an element of the initializer (`for x in xs`).
+    element: bool,
 }
 
-/// Extracts the facts of one parsed file.
+/// Extracts the facts of one parsed file. `macro_trees` are parses of the
+/// file's macro arguments ([`Language::macro_arguments`], same byte
+/// positions): their references, bindings and locals are read too, their
+/// definitions are not.
 pub fn extract(
     language: Language,
     tree: &Tree,
+    macro_trees: &[Tree],
     source: &str,
     cursor: &mut QueryCursor,
 ) -> Result<FileFacts, SpecError> {
@@ -153,87 +161,100 @@ pub fn extract(
     let mut callback_params: Vec<Node> = Vec::new();
     let mut templates: Vec<std::ops::Range<usize>> = Vec::new();
 
-    let mut matches = cursor.matches(query, root, bytes);
-    while let Some(m) = matches.next() {
-        let mut primary = None;
-        let (mut name, mut receiver, mut path) = (None, None, None);
-        let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
-        let mut from_value = false;
-        for capture in m.captures() {
-            let node = capture.node;
-            match roles[capture.index as usize] {
-                Role::Name => name = Some(node),
-                Role::Receiver => receiver = Some(node),
-                Role::Path => path = Some(node),
-                Role::BindingName => binding_name = Some(node),
-                Role::BindingField => {
-                    binding_name = Some(node);
-                    is_field = true;
-                }
-                Role::BindingType => binding_type = Some(node),
-                Role::BindingValue => {
-                    binding_type = Some(node);
-                    from_value = true;
-                }
-                Role::Local => locals.push(node),
-                Role::CallbackParam => callback_params.push(node),
-                Role::Template => templates.push(node.byte_range()),
-                Role::Ignored => {}
-                role => primary = Some((role, node)),
-            }
-        }
-        match primary {
-            Some((Role::Definition(kind), node)) => {
-                if let Some(name) = name {
-                    defs.push(RawDef {
-                        pattern: m.pattern_index,
-                        node,
-                        name,
-                        kind,
-                    });
-                }
-            }
-            Some((Role::ImplScope, node)) => {
-                if let Some(name) = name {
-                    impls.push((node, name));
+    // The file's own tree first; then the macro-argument trees, whose text
+    // is the file's own at the same positions.
+    for (t, parsed) in std::iter::once(tree).chain(macro_trees).enumerate() {
+        let in_macro = t > 0;
+        let mut matches = cursor.matches(query, parsed.root_node(), bytes);
+        while let Some(m) = matches.next() {
+            let mut primary = None;
+            let (mut name, mut receiver, mut path) = (None, None, None);
+            let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
+            let mut from_value = false;
+            let mut element = false;
+            for capture in m.captures() {
+                let node = capture.node;
+                match roles[capture.index as usize] {
+                    Role::Name => name = Some(node),
+                    Role::Receiver => receiver = Some(node),
+                    Role::Path => path = Some(node),
+                    Role::BindingName => binding_name = Some(node),
+                    Role::BindingField => {
+                        binding_name = Some(node);
+                        is_field = true;
+                    }
+                    Role::BindingType => binding_type = Some(node),
+                    Role::BindingValue => {
+                        binding_type = Some(node);
+                        from_value = true;
+                    }
+                    Role::BindingElement => {
+                        binding_type = Some(node);
+                        from_value = true;
+                        element = true;
+                    }
+                    Role::Local => locals.push(node),
+                    Role::CallbackParam => callback_params.push(node),
+                    Role::Template => templates.push(node.byte_range()),
+                    Role::Ignored => {}
+                    Role::Definition(_) | Role::ImplScope if in_macro => {}
+                    role => primary = Some((role, node)),
                 }
             }
-            Some((Role::Reference(kind), node)) => {
-                if let Some(name) = name {
-                    refs.push(RawRef {
-                        pattern: m.pattern_index,
-                        name,
-                        kind: Some(kind),
-                        receiver,
-                        path,
-                        arguments: arity(node, "arguments"),
-                    });
+            match primary {
+                Some((Role::Definition(kind), node)) => {
+                    if let Some(name) = name {
+                        defs.push(RawDef {
+                            pattern: m.pattern_index,
+                            node,
+                            name,
+                            kind,
+                        });
+                    }
                 }
-            }
-            Some((Role::Skip, _)) => {
-                if let Some(name) = name {
-                    refs.push(RawRef {
-                        pattern: m.pattern_index,
-                        name,
-                        kind: None,
-                        receiver,
-                        path,
-                        arguments: None,
-                    });
+                Some((Role::ImplScope, node)) => {
+                    if let Some(name) = name {
+                        impls.push((node, name));
+                    }
                 }
-            }
-            Some((Role::Binding, node)) => {
-                if let (Some(name), Some(type_node)) = (binding_name, binding_type) {
-                    bindings.push(RawBinding {
-                        node,
-                        name,
-                        is_field,
-                        type_node,
-                        from_value,
-                    });
+                Some((Role::Reference(kind), node)) => {
+                    if let Some(name) = name {
+                        refs.push(RawRef {
+                            pattern: m.pattern_index,
+                            name,
+                            kind: Some(kind),
+                            receiver,
+                            path,
+                            arguments: arity(node, "arguments"),
+                        });
+                    }
                 }
+                Some((Role::Skip, _)) => {
+                    if let Some(name) = name {
+                        refs.push(RawRef {
+                            pattern: m.pattern_index,
+                            name,
+                            kind: None,
+                            receiver,
+                            path,
+                            arguments: None,
+                        });
+                    }
+                }
+                Some((Role::Binding, node)) => {
+                    if let (Some(name), Some(type_node)) = (binding_name, binding_type) {
+                        bindings.push(RawBinding {
+                            node,
+                            name,
+                            is_field,
+                            type_node,
+                            from_value,
+                            element,
+                        });
+                    }
+                }
+                _ => {}
             }
-            _ => {}
         }
     }
 
@@ -379,9 +400,16 @@ pub fn extract(
         } else {
             normalize_type(text(raw.type_node, bytes))
         };
-        let Some(type_text) = type_text else {
-            continue;
+        // A collection's annotation also types its elements, bound as
+        // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
+        let element_type = if raw.from_value {
+            None
+        } else {
+            element_type(text(raw.type_node, bytes))
         };
+        if type_text.is_none() && element_type.is_none() {
+            continue;
+        }
         let Some(mut name) = compact(raw.name, bytes) else {
             continue;
         };
@@ -398,13 +426,26 @@ pub fn extract(
         } else {
             container
         };
-        facts.bindings.push(BindingFact {
-            name,
-            type_text,
-            scope,
-            from_value: raw.from_value,
-            callback: None,
-        });
+        if let Some(element_type) = element_type {
+            facts.bindings.push(BindingFact {
+                name: format!("{name}[]"),
+                type_text: element_type,
+                scope,
+                from_value: false,
+                element: false,
+                callback: None,
+            });
+        }
+        if let Some(type_text) = type_text {
+            facts.bindings.push(BindingFact {
+                name,
+                type_text,
+                scope,
+                from_value: raw.from_value,
+                element: raw.element,
+                callback: None,
+            });
+        }
     }
 
     for (node, scope) in place_nodes(&containers, callback_params) {
@@ -414,6 +455,7 @@ pub fn extract(
                 type_text: callee,
                 scope,
                 from_value: true,
+                element: false,
                 callback: Some(position),
             });
         }
@@ -435,6 +477,7 @@ pub fn extract(
 
     language.imports(root, bytes, &mut facts.imports);
     facts.package = language.package(root, bytes);
+    language.conditional_code(root, bytes, &mut facts.conditional);
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
 }
@@ -791,7 +834,7 @@ mod tests {
         let mut parser = plumb_lang::tree_sitter::Parser::new();
         parser.set_language(&language.grammar()).unwrap();
         let tree = parser.parse(code, None).unwrap();
-        extract(language, &tree, code, &mut QueryCursor::new()).unwrap()
+        extract(language, &tree, &[], code, &mut QueryCursor::new()).unwrap()
     }
 
     fn defs(facts: &FileFacts) -> Vec<String> {

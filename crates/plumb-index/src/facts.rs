@@ -2,7 +2,7 @@
 //! reference sites, typed bindings and imports, all positioned, nothing
 //! resolved. Indexes (`usize`) point into the same file's vectors.
 
-use plumb_lang::ImportDecl;
+use plumb_lang::{ConditionalCode, ImportDecl};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +98,9 @@ pub struct BindingFact {
     pub type_text: String,
     /// Whether `type_text` is an initializer whose type is to be inferred.
     pub from_value: bool,
+    /// With `from_value`: the name takes an element of the initializer's
+    /// value (`for x in xs.iter()`), not the value itself.
+    pub element: bool,
     /// For a parameter of a callback passed to a call: the callback's
     /// argument position and the parameter's position in it. `type_text`
     /// is then the callee (`operate`, `new Observable`), whose signature
@@ -136,6 +139,8 @@ pub struct FileFacts {
     /// The package the file declares (`com.shop.model`), for package-based
     /// module systems.
     pub package: Option<String>,
+    /// Statements compiled only under a condition (Rust `#[cfg(…)]`), by start.
+    pub conditional: Vec<ConditionalCode>,
     /// Syntax-error and missing nodes tree-sitter recovered from.
     pub syntax_errors: u32,
 }

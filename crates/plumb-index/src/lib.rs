@@ -119,7 +119,7 @@ impl Summary {
 
 /// Indexes the tree at `root` into `root/.plumb/`, replacing any previous
 /// index atomically. When the index already matches the tree (same files,
-/// sizes and modification times, same limits, same plumb), nothing is
+/// sizes and modification times, same limits and Rust crate manifests, same plumb), nothing is
 /// parsed or written; otherwise files unchanged since the last run keep
 /// their cached facts (see [`cache`]) and only the others are parsed, and
 /// the whole graph is resolved again and written. One process at a time
@@ -163,12 +163,15 @@ pub fn index_with(
 
     let walked_at_ns = cache::now_ns();
     let walked = walk::walk(&root, limits);
-    let limits_key = format!("{limits:?}");
+    // Everything besides the files that resolution reads: the bounds, and
+    // the Rust crates (names, default features) from the `Cargo.toml`s.
+    let crates = rust_crates(&root, &walked.candidates);
+    let settings_key = format!("{limits:?} {crates:?}");
     let build = cache::build_key();
     let previous = open_previous(&root)?;
     if !full
         && let Some(store) = &previous
-        && let Some(summary) = unchanged_index(store, &walked, &limits_key, &build, started)?
+        && let Some(summary) = unchanged_index(store, &walked, &settings_key, &build, started)?
     {
         return Ok(summary);
     }
@@ -199,7 +202,6 @@ pub fn index_with(
     let reused_files = parsed.iter().filter(|(_, reused)| *reused).count();
 
     progress.phase("resolving");
-    let crates = rust_crates(&root, &walked.candidates);
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
     let mut syntax_error_files = 0;
@@ -318,7 +320,7 @@ pub fn index_with(
         .map_or(0, |d| d.as_secs());
     writer.meta("root", &root.to_string_lossy())?;
     writer.meta("plumb_version", env!("CARGO_PKG_VERSION"))?;
-    writer.meta("limits", &limits_key)?;
+    writer.meta("settings", &settings_key)?;
     writer.meta("build", &build)?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
     writer.meta("indexed_at", &indexed_at.to_string())?;
@@ -352,17 +354,17 @@ fn open_previous(root: &Path) -> Result<Option<Store>, IndexError> {
 }
 
 /// The summary of the existing index if it matches the walk and was
-/// written by this build of plumb under the same limits; `None` when it
+/// written by this build of plumb under the same limits and crates; `None` when it
 /// must be rebuilt.
 fn unchanged_index(
     store: &Store,
     walked: &walk::WalkOutcome,
-    limits_key: &str,
+    settings_key: &str,
     build: &str,
     started: Instant,
 ) -> Result<Option<Summary>, IndexError> {
     if store.meta("build")?.as_deref() != Some(build)
-        || store.meta("limits")?.as_deref() != Some(limits_key)
+        || store.meta("settings")?.as_deref() != Some(settings_key)
     {
         return Ok(None);
     }
@@ -415,6 +417,7 @@ fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
                 Some(RustCrate {
                     dir: dir.to_owned(),
                     name: package_name(&manifest),
+                    default_features: resolve::cfg::default_features(&manifest),
                 })
             });
             if entry.is_some() || dir.is_empty() {

@@ -154,6 +154,36 @@ pub fn parse_only(language: Language, source: &str, timeout: Duration) -> Option
     WORKER.with(|worker| parse_tree(&mut worker.borrow_mut(), language, source, timeout).ok())
 }
 
+/// Rounds of macro-argument parsing: a macro invoked inside another's
+/// arguments (`assert_eq!(format!(…), …)`) is read in the next round.
+/// Chosen: two levels cover the nesting seen in the Rust corpora; a third
+/// is a margin.
+const MACRO_ROUNDS: usize = 3;
+
+/// Parses the file's macro arguments ([`Language::macro_arguments`]), round
+/// by round, with the file's own parser and timeout. A round that times out
+/// ends the rounds: the file is still indexed, without those arguments.
+fn parse_macro_arguments(
+    worker: &mut Worker,
+    language: Language,
+    tree: &Tree,
+    source: &str,
+    timeout: Duration,
+) -> Vec<Tree> {
+    let mut trees: Vec<Tree> = Vec::new();
+    for _ in 0..MACRO_ROUNDS {
+        let last = trees.last().unwrap_or(tree);
+        let Some(shadow) = language.macro_arguments(last.root_node(), source.as_bytes()) else {
+            break;
+        };
+        match parse_tree(worker, language, &shadow, timeout) {
+            Ok(parsed) => trees.push(parsed),
+            Err(_) => break,
+        }
+    }
+    trees
+}
+
 fn parse_and_extract(
     worker: &mut Worker,
     language: Language,
@@ -164,7 +194,8 @@ fn parse_and_extract(
         Ok(tree) => tree,
         Err((status, reason)) => return FileOutcome::Skipped(status, reason),
     };
-    match extract(language, &tree, source, &mut worker.cursor) {
+    let macro_trees = parse_macro_arguments(worker, language, &tree, source, timeout);
+    match extract(language, &tree, &macro_trees, source, &mut worker.cursor) {
         Ok(facts) => FileOutcome::Indexed(facts),
         Err(err) => FileOutcome::Skipped(FileStatus::Quarantined, err.to_string()),
     }

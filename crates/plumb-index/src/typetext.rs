@@ -86,6 +86,56 @@ pub fn normalize_type(text: &str) -> Option<String> {
     is_path.then(|| base.to_owned())
 }
 
+/// Rust collections whose first type argument is the type of their
+/// elements (what `for x in &c`, `c.iter()` and `c[i]` yield). Chosen: the
+/// std sequences and sets.
+const ELEMENT_COLLECTIONS: &[&str] = &["BTreeSet", "BinaryHeap", "HashSet", "Vec", "VecDeque"];
+
+/// Owning pointers looked through to the collection they hold
+/// (`Box<[T]>`, `Arc<Vec<T>>`). Chosen: Rust's std smart pointers.
+const COLLECTION_POINTERS: &[&str] = &["Arc", "Box", "Rc"];
+
+/// The path of the type of the elements of the collection type `text`
+/// (`Vec<Transition>`, `&[Transition]`, `[State; 4]`, `Box<[u8]>`), or
+/// `None` when `text` is no such collection.
+pub fn element_type(text: &str) -> Option<String> {
+    if text.len() > MAX_TYPE_TEXT {
+        return None;
+    }
+    let mut text = text.trim();
+    loop {
+        let before = text;
+        for prefix in ["&", "mut ", "const ", "*"] {
+            text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
+        }
+        if let Some(rest) = text.strip_prefix('\'') {
+            text = rest
+                .split_once(' ')
+                .map_or("", |(_, after)| after)
+                .trim_start();
+        }
+        if text == before {
+            break;
+        }
+    }
+    if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+        let element = inner.split(';').next().unwrap_or(inner);
+        return normalize_type(element);
+    }
+    let open = text.find('<')?;
+    let close = text.rfind('>')?;
+    let base = text[..open].trim();
+    let last = base.rsplit(':').next().unwrap_or(base);
+    let argument = first_argument(text.get(open + 1..close)?);
+    if ELEMENT_COLLECTIONS.contains(&last) {
+        normalize_type(argument)
+    } else if COLLECTION_POINTERS.contains(&last) {
+        element_type(argument)
+    } else {
+        None
+    }
+}
+
 /// The first member of a `|` union that is not `null`, `undefined` or `None`.
 fn first_alternative(text: &str) -> &str {
     if !text.contains('|') {
@@ -113,7 +163,7 @@ fn first_argument(args: &str) -> &str {
 
 #[cfg(test)]
 mod tests {
-    use super::normalize_type;
+    use super::{element_type, normalize_type};
 
     fn check(text: &str, expected: Option<&str>) {
         assert_eq!(
@@ -141,5 +191,25 @@ mod tests {
         check("dict[str, int]", Some("dict"));
         check("struct list_head", Some("list_head"));
         check("const struct file_operations", Some("file_operations"));
+    }
+
+    #[test]
+    fn collections_give_their_element_type() {
+        let check = |text: &str, expected: Option<&str>| {
+            assert_eq!(
+                element_type(text).as_deref(),
+                expected,
+                "elements of {text:?}"
+            );
+        };
+        check("Vec<Transition>", Some("Transition"));
+        check("&'a [Transition]", Some("Transition"));
+        check("[State; 4]", Some("State"));
+        check("Box<[u8]>", Some("u8"));
+        check("alloc::vec::Vec<Option<State>>", Some("State"));
+        check("Arc<Vec<State>>", Some("State"));
+        check("HashMap<String, State>", None);
+        check("Transition", None);
+        check("[A, B]", None);
     }
 }

@@ -26,6 +26,18 @@ pub struct ImportDecl {
     pub reexport: bool,
 }
 
+/// Code compiled only under a condition (a Rust statement under
+/// `#[cfg(…)]`): its extent, and the condition as written.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ConditionalCode {
+    /// Line and column where the statement starts (1-based, bytes).
+    pub start: (u32, u32),
+    /// Line and column just past its end (1-based, bytes).
+    pub end: (u32, u32),
+    /// The condition as written (`feature = "std"`, `not(test)`).
+    pub condition: String,
+}
+
 /// Source text of a node (lossy on invalid UTF-8, which the walk rejects).
 pub(crate) fn text<'a>(node: Node<'_>, source: &'a [u8]) -> &'a str {
     std::str::from_utf8(&source[node.byte_range()]).unwrap_or("")

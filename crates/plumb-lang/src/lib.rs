@@ -21,6 +21,7 @@
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
 //! | `@binding.type` | a type | the annotated type |
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
+//! | `@binding.element` | an expression | a collection: the bound name takes the type of its elements (`for x in xs`) |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
 //! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
 //! | `@template` | a node | its contents are a template, not code (`macro_rules!` bodies): no reference inside is recorded |
@@ -37,7 +38,7 @@ mod rust;
 use std::path::Path;
 use std::sync::OnceLock;
 
-pub use imports::ImportDecl;
+pub use imports::{ConditionalCode, ImportDecl};
 pub use tree_sitter;
 
 /// A language plumb can index.
@@ -566,6 +567,35 @@ impl Language {
                 ecma::export_list(root, source)
             }
             Language::C | Language::Java | Language::Python | Language::Rust => Vec::new(),
+        }
+    }
+
+    /// Code the grammar leaves unparsed inside macro invocations, made
+    /// parseable: a same-length copy of `source` keeping only the
+    /// arguments of the outermost invocations under `root` (Rust macros,
+    /// whose arguments tree-sitter keeps as token trees). Parsing it and
+    /// running the extraction query over that tree finds the references
+    /// in the arguments at their true positions; invocations nested in the
+    /// arguments are found by applying the hook to that tree. `None` for
+    /// languages without such macros, or when there are none.
+    pub fn macro_arguments(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
+        if self == Language::Rust {
+            rust::macro_arguments(root, source)
+        } else {
+            None
+        }
+    }
+
+    /// Appends the code under `root` compiled only under a condition (Rust
+    /// statements under `#[cfg(…)]`); nothing for other languages.
+    pub fn conditional_code(
+        self,
+        root: tree_sitter::Node<'_>,
+        source: &[u8],
+        out: &mut Vec<ConditionalCode>,
+    ) {
+        if self == Language::Rust {
+            rust::conditional_code(root, source, out);
         }
     }
 

@@ -12,6 +12,7 @@
 //! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
 //! steps themselves are language-neutral.
 
+pub mod cfg;
 pub mod modules;
 
 use std::cell::RefCell;
@@ -151,6 +152,7 @@ struct Binding<'a> {
     name: &'a str,
     type_text: &'a str,
     from_value: bool,
+    element: bool,
     callback: Option<(u32, u32)>,
     container: Container,
 }
@@ -177,6 +179,8 @@ struct Resolver<'a> {
     modules_in_progress: RefCell<HashSet<(usize, usize)>>,
     binding_cache: RefCell<HashMap<(Scope, String), Option<SymId>>>,
     bindings_in_progress: RefCell<HashSet<(Scope, String)>>,
+    /// Rust: per file, the extents of code a default build leaves out.
+    disabled: Vec<Vec<cfg::Extent>>,
 }
 
 /// Resolves every reference of `files` and returns the graph as rows.
@@ -252,6 +256,7 @@ impl<'a> Resolver<'a> {
             modules_in_progress: RefCell::default(),
             binding_cache: RefCell::default(),
             bindings_in_progress: RefCell::default(),
+            disabled: cfg::disabled_code(files, crates),
         }
     }
 
@@ -384,6 +389,7 @@ impl<'a> Resolver<'a> {
                     name: &binding.name,
                     type_text: &binding.type_text,
                     from_value: binding.from_value,
+                    element: binding.element,
                     callback: binding.callback,
                     container: binding.scope,
                 });
@@ -854,6 +860,15 @@ impl<'a> Resolver<'a> {
         if receiver.ends_with(')') || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);
         }
+        // `states[i]`: an element of `states` (`states[]` itself is the
+        // binding of the elements, looked up below).
+        if !receiver.ends_with("[]")
+            && let Some(collection) = receiver
+                .strip_suffix(']')
+                .and_then(|r| matching_open_bracket(r).map(|open| &r[..open]))
+        {
+            return self.element_type_of(f, c, collection, depth + 1);
+        }
         let mut current = c;
         loop {
             let scope = match current {
@@ -979,6 +994,8 @@ impl<'a> Resolver<'a> {
                 argument,
                 parameter,
             )
+        } else if binding.element {
+            self.element_type_of(binding.file, binding.container, binding.type_text, 0)
         } else if binding.from_value {
             self.expression_type(binding.file, binding.container, binding.type_text, 0)
         } else {
@@ -1031,7 +1048,11 @@ impl<'a> Resolver<'a> {
             && let Some((inner, method)) = text[..open].rsplit_once('.')
             && TYPE_PRESERVING_METHODS.contains(&method)
         {
-            return self.expression_type(f, c, inner, depth + 1);
+            // A method of the receiver's own type with that name says what
+            // it returns (`fn as_ref(&self) -> LazyRef`).
+            return self
+                .call_result_type(f, c, &text[..open])
+                .or_else(|| self.expression_type(f, c, inner, depth + 1));
         }
         if let Some(constructed) = text.strip_prefix("new ") {
             let callee = constructed.split('(').next().unwrap_or(constructed);
@@ -1045,25 +1066,66 @@ impl<'a> Resolver<'a> {
         }
         if text.ends_with(')') {
             let open = matching_open(text)?;
-            let callee = text[..open].trim_end();
-            let callee = callee.strip_suffix('>').map_or(callee, |generic| {
-                // `f::<T>()`: drop the turbofish.
-                generic.rfind("::<").map_or(generic, |at| &generic[..at])
-            });
-            return self
-                .callee_candidates(f, c, callee)
-                .into_iter()
-                .find_map(|(s, method, _)| {
-                    if method == Resolution::NameOnly {
-                        None
-                    } else if self.def(s).kind.is_type() {
-                        Some(s)
-                    } else {
-                        self.return_type(s)
-                    }
-                });
+            return self.call_result_type(f, c, &text[..open]);
         }
         self.receiver_type(f, c, text, depth + 1)
+    }
+
+    /// The type a call of `callee` evaluates to: the type constructed, or
+    /// the return annotation of the function or method called (guesses
+    /// excluded).
+    fn call_result_type(&self, f: usize, c: Container, callee: &str) -> Option<SymId> {
+        let callee = callee.trim_end();
+        let callee = callee.strip_suffix('>').map_or(callee, |generic| {
+            // `f::<T>()`: drop the turbofish.
+            generic.rfind("::<").map_or(generic, |at| &generic[..at])
+        });
+        self.callee_candidates(f, c, callee)
+            .into_iter()
+            .find_map(|(s, method, _)| {
+                if method == Resolution::NameOnly {
+                    None
+                } else if self.def(s).kind.is_type() {
+                    Some(s)
+                } else {
+                    self.return_type(s)
+                }
+            })
+    }
+
+    /// The type of the elements of `collection`, an expression (`xs`,
+    /// `&self.states`, `self.transitions.iter()`): the `[]` binding of the
+    /// collection's name, which a collection's annotation gives
+    /// (`states: Vec<State>` binds `states[]` to `State`).
+    fn element_type_of(
+        &self,
+        f: usize,
+        c: Container,
+        collection: &str,
+        depth: usize,
+    ) -> Option<SymId> {
+        let mut collection = collection.trim();
+        loop {
+            let before = collection;
+            collection = collection
+                .strip_prefix("&mut ")
+                .or_else(|| collection.strip_prefix('&'))
+                .unwrap_or(collection)
+                .trim_start();
+            for adapter in ELEMENT_ITERATORS {
+                collection = collection.strip_suffix(adapter).unwrap_or(collection);
+            }
+            if collection == before {
+                break;
+            }
+        }
+        let is_path = collection
+            .chars()
+            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '.'));
+        if collection.is_empty() || !is_path {
+            return None;
+        }
+        self.receiver_type(f, c, &format!("{collection}[]"), depth + 1)
     }
 
     /// The type a type alias stands for (`type State = ProxyState | …` →
@@ -1447,6 +1509,13 @@ impl<'a> Resolver<'a> {
         }
         for (f, file) in self.files.iter().enumerate() {
             for (r, site) in file.facts.refs.iter().enumerate() {
+                let at = (site.line, site.col);
+                if self.disabled[f]
+                    .iter()
+                    .any(|&(start, end)| start <= at && at < end)
+                {
+                    continue;
+                }
                 let targets = inheritance
                     .remove(&(f, r))
                     .unwrap_or_else(|| self.resolve_ref(f, site));
@@ -1606,6 +1675,30 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
     "unwrap_unchecked",
 ];
 
+/// Rust methods that iterate over a collection's elements as they are
+/// (`xs.iter()` yields what `xs[i]` is, by reference). From the std slice,
+/// `Vec` and set APIs.
+const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
+
+/// Index of the `[` matching a `]` just past the end of `text`
+/// (`states[i` → 6).
+fn matching_open_bracket(text: &str) -> Option<usize> {
+    let mut depth = 1i32;
+    for (i, c) in text.char_indices().rev() {
+        match c {
+            ']' => depth += 1,
+            '[' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Index of the `(` matching the `)` that ends `text`.
 fn matching_open(text: &str) -> Option<usize> {
     let mut depth = 0i32;
@@ -1756,6 +1849,8 @@ fn confidence(method: Resolution) -> f64 {
 }
 
 #[cfg(test)]
+mod rust_tests;
+#[cfg(test)]
 mod tests {
     use std::time::Duration;
 
@@ -1768,7 +1863,16 @@ mod tests {
 
     /// Resolves a multi-file fixture (`//- path` headers) and returns, for
     /// every call site named `name`, `enclosing -> target [method]`.
-    fn calls_named(fixture: &str, name: &str) -> Vec<String> {
+    pub(super) fn calls_named(fixture: &str, name: &str) -> Vec<String> {
+        calls_named_in(fixture, name, &[])
+    }
+
+    /// [`calls_named`] with the Rust crates of the fixture given.
+    pub(super) fn calls_named_in(
+        fixture: &str,
+        name: &str,
+        crates: &[super::RustCrate],
+    ) -> Vec<String> {
         let mut files = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
@@ -1785,7 +1889,7 @@ mod tests {
                 facts,
             });
         }
-        let graph: ResolvedGraph = resolve(&files, &[]);
+        let graph: ResolvedGraph = resolve(&files, crates);
         let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {

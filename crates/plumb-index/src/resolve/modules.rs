@@ -15,6 +15,9 @@ pub struct RustCrate {
     pub dir: String,
     /// The package name with `-` replaced by `_`, as `use` paths spell it.
     pub name: Option<String>,
+    /// The features a default build enables: `default` and what it
+    /// enables in turn, among the package's own features.
+    pub default_features: Vec<String>,
 }
 
 /// Where a Rust file sits in its crate's module tree.
@@ -476,6 +479,7 @@ mod tests {
         let crates = vec![RustCrate {
             dir: String::new(),
             name: Some("demo".into()),
+            default_features: Vec::new(),
         }];
         let check = |rel: &str, krate: &str, segments: &[&str]| {
             let path = rust_module(rel, &crates);

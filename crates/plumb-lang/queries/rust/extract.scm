@@ -58,6 +58,26 @@
 (let_declaration pattern: (identifier) @binding.name value: (_) @binding.value) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
+; `for x in xs.iter()`: `x` has the type of the elements of `xs`
+(for_expression pattern: (identifier) @binding.name value: (_) @binding.element) @binding
+; `if let Some(x) = e`, `while let Ok(x) = e`, `let Some(x) = e else …`,
+; `match e { Some(x) => … }`: `x` has the type of `e` (to plumb, Option and
+; Result are their success type)
+(let_condition
+  pattern: (tuple_struct_pattern type: (identifier) @context . (identifier) @binding.name .)
+  value: (_) @binding.value
+  (#any-of? @context "Some" "Ok")) @binding
+(let_declaration
+  pattern: (tuple_struct_pattern type: (identifier) @context . (identifier) @binding.name .)
+  value: (_) @binding.value
+  (#any-of? @context "Some" "Ok")) @binding
+(match_expression
+  value: (_) @binding.value
+  body: (match_block
+    (match_arm
+      pattern: (match_pattern
+        (tuple_struct_pattern type: (identifier) @context . (identifier) @binding.name .))))
+  (#any-of? @context "Some" "Ok")) @binding
 
 ; ---- path qualifiers: `Cart` in `Cart::new()`, `shapes` in `crate::shapes::f()`
 (scoped_identifier path: (identifier) @name) @reference.read

@@ -1,0 +1,212 @@
+//! Rust conditional compilation, as far as a default build decides it:
+//! the features a manifest enables by default, and whether a `#[cfg(…)]`
+//! condition holds under them. A statement whose condition is known to
+//! fail is not compiled in a default build; references inside it are not
+//! recorded (the references a compiler-grade index of that build reports).
+
+use super::SourceFile;
+use super::modules::RustCrate;
+
+/// The extent of a piece of code: start and end, each a 1-based line and
+/// column.
+pub(super) type Extent = ((u32, u32), (u32, u32));
+
+/// Extents of the code each file compiles only under a condition a default
+/// build of its crate fails.
+pub(super) fn disabled_code(files: &[SourceFile], crates: &[RustCrate]) -> Vec<Vec<Extent>> {
+    files
+        .iter()
+        .map(|file| {
+            if file.facts.conditional.is_empty() {
+                return Vec::new();
+            }
+            // The innermost crate directory holding the file.
+            let Some(krate) = crates
+                .iter()
+                .filter(|c| c.dir.is_empty() || file.rel.starts_with(&format!("{}/", c.dir)))
+                .max_by_key(|c| c.dir.len())
+            else {
+                return Vec::new();
+            };
+            file.facts
+                .conditional
+                .iter()
+                .filter(|c| holds(&c.condition, &krate.default_features) == Some(false))
+                .map(|c| (c.start, c.end))
+                .collect()
+        })
+        .collect()
+}
+
+/// The features a default build of the package whose `Cargo.toml` is
+/// `manifest` enables: `default`, then every feature of the package's own
+/// `[features]` table reached from it (`dep/feature` and `dep:` entries
+/// name dependencies and are left out). Sorted.
+pub fn default_features(manifest: &str) -> Vec<String> {
+    let table = features_table(manifest);
+    let mut enabled = vec!["default".to_owned()];
+    let mut next = 0;
+    while next < enabled.len() {
+        let feature = enabled[next].clone();
+        next += 1;
+        for (name, implied) in &table {
+            if *name != feature {
+                continue;
+            }
+            for entry in implied {
+                if !entry.contains('/') && !entry.starts_with("dep:") && !enabled.contains(entry) {
+                    enabled.push(entry.clone());
+                }
+            }
+        }
+    }
+    enabled.sort();
+    enabled
+}
+
+/// The `[features]` table: each feature with the entries of its array
+/// (arrays may span lines).
+fn features_table(manifest: &str) -> Vec<(String, Vec<String>)> {
+    let mut table = Vec::new();
+    let mut in_features = false;
+    let mut pending: Option<(String, String)> = None;
+    for line in manifest.lines() {
+        let line = line.split('#').next().unwrap_or_default().trim();
+        if let Some((name, mut array)) = pending.take() {
+            array.push_str(line);
+            if line.contains(']') {
+                table.push((name, array_entries(&array)));
+            } else {
+                pending = Some((name, array));
+            }
+            continue;
+        }
+        if line.starts_with('[') {
+            in_features = line == "[features]";
+            continue;
+        }
+        if !in_features {
+            continue;
+        }
+        let Some((name, value)) = line.split_once('=') else {
+            continue;
+        };
+        let (name, value) = (name.trim().trim_matches('"').to_owned(), value.trim());
+        if value.contains(']') {
+            table.push((name, array_entries(value)));
+        } else if value.starts_with('[') {
+            pending = Some((name, value.to_owned()));
+        }
+    }
+    table
+}
+
+/// The quoted strings of a TOML array of strings.
+fn array_entries(array: &str) -> Vec<String> {
+    array
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Whether `condition` (the inside of `cfg(…)`) holds when exactly
+/// `features` are enabled: `Some(false)` only when it surely fails.
+/// Conditions on anything but features (`test`, `unix`, `target_os`) are
+/// unknown (`None`), and so is any combination they decide.
+pub fn holds(condition: &str, features: &[String]) -> Option<bool> {
+    let condition = condition.trim();
+    if let Some(inner) = call_arguments(condition, "not") {
+        return holds(inner, features).map(|held| !held);
+    }
+    if let Some(inner) = call_arguments(condition, "all") {
+        let mut all = Some(true);
+        for part in split_top_level(inner) {
+            match holds(part, features) {
+                Some(false) => return Some(false),
+                None => all = None,
+                Some(true) => {}
+            }
+        }
+        return all;
+    }
+    if let Some(inner) = call_arguments(condition, "any") {
+        let mut any = Some(false);
+        for part in split_top_level(inner) {
+            match holds(part, features) {
+                Some(true) => return Some(true),
+                None => any = None,
+                Some(false) => {}
+            }
+        }
+        return any;
+    }
+    let (key, value) = condition.split_once('=')?;
+    (key.trim() == "feature").then(|| {
+        let feature = value.trim().trim_matches('"');
+        features.iter().any(|f| f == feature)
+    })
+}
+
+/// `inner` of `name(inner)`.
+fn call_arguments<'c>(condition: &'c str, name: &str) -> Option<&'c str> {
+    condition
+        .strip_prefix(name)?
+        .trim_start()
+        .strip_prefix('(')?
+        .strip_suffix(')')
+}
+
+/// The comma-separated parts of a list, commas inside parentheses kept.
+fn split_top_level(list: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&list[start..]);
+    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{default_features, holds};
+
+    #[test]
+    fn default_features_follow_the_features_table() {
+        let manifest = "[package]\nname = \"x\"\n\n[features]\ndefault = [\"std\"]\nstd = [\n  \"alloc\", # comment\n  \"serde/std\",\n  \"dep:memchr\",\n]\nalloc = []\nextra = [\"alloc\"]\n\n[dependencies]\nstd = \"1\"\n";
+        assert_eq!(default_features(manifest), vec!["alloc", "default", "std"]);
+        assert_eq!(
+            default_features("[package]\nname = \"y\"\n"),
+            vec!["default"]
+        );
+    }
+
+    #[test]
+    fn conditions_are_decided_only_by_features() {
+        let features = vec!["default".to_owned(), "std".to_owned()];
+        let check = |condition: &str| holds(condition, &features);
+        assert_eq!(check("feature = \"std\""), Some(true));
+        assert_eq!(check("feature = \"arbitrary_precision\""), Some(false));
+        assert_eq!(check("not(feature = \"std\")"), Some(false));
+        assert_eq!(
+            check("all(feature = \"std\", not(feature = \"x\"))"),
+            Some(true)
+        );
+        assert_eq!(check("any(feature = \"x\", feature = \"y\")"), Some(false));
+        assert_eq!(check("all(test, feature = \"x\")"), Some(false));
+        assert_eq!(check("any(test, feature = \"x\")"), None);
+        assert_eq!(check("test"), None);
+        assert_eq!(check("target_os = \"linux\""), None);
+    }
+}

@@ -1,0 +1,74 @@
+//! Rust-specific resolution tests: one per mechanism, each on a small
+//! multi-file fixture, with the exact call edges expected.
+
+use super::RustCrate;
+use super::tests::{calls_named, calls_named_in};
+
+#[test]
+fn calls_inside_macro_arguments_are_resolved() {
+    let got = calls_named(
+        "//- src/lib.rs\nmacro_rules! tri { ($e:expr) => { $e }; }\npub struct Writer;\nimpl Writer { pub fn begin(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn begin(&self) -> u8 { 1 } }\npub struct Ser { formatter: Writer }\nimpl Ser {\n    pub fn run(&self) -> u8 {\n        let n = tri!(self\n            .formatter\n            .begin());\n        assert_eq!(format!(\"{}\", self.formatter.begin()), \"0\");\n        n\n    }\n}\n",
+        "begin",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::Ser::run -> crate::Writer::begin [receiver]",
+            "crate::Ser::run -> crate::Writer::begin [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn statements_a_default_build_disables_are_not_read() {
+    let crates = [RustCrate {
+        dir: String::new(),
+        name: Some("demo".into()),
+        default_features: vec!["default".into(), "std".into()],
+    }];
+    let got = calls_named_in(
+        "//- src/lib.rs\npub fn make() -> u8 { 0 }\npub fn run() -> u8 {\n    #[cfg(feature = \"std\")]\n    make();\n    #[cfg(feature = \"extra\")]\n    make();\n    #[cfg(test)]\n    make();\n    make()\n}\n",
+        "make",
+        &crates,
+    );
+    assert_eq!(got, vec!["crate::run -> crate::make [scope]"; 3]);
+}
+
+#[test]
+fn a_method_of_the_type_wins_over_the_std_meaning_of_its_name() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct LazyRef;\nimpl LazyRef { pub fn quit_id(&self) -> u8 { 0 } }\npub struct Lazy;\nimpl Lazy {\n    fn as_ref(&self) -> LazyRef { LazyRef }\n    pub fn quit_id(&self) -> u8 { 1 }\n}\npub fn run(l: &Lazy) -> u8 { l.as_ref().quit_id() + l.clone().quit_id() }\n",
+        "quit_id",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::run -> crate::LazyRef::quit_id [receiver]",
+            "crate::run -> crate::Lazy::quit_id [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn some_and_ok_patterns_take_the_type_of_what_they_match() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Engine;\nimpl Engine { pub fn search(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn search(&self) -> u8 { 1 } }\npub struct Wrapper { engine: Option<Engine> }\nimpl Wrapper {\n    fn get(&self) -> Option<&Engine> { self.engine.as_ref() }\n    pub fn run(&self) -> u8 {\n        if let Some(e) = self.get() { e.search(); }\n        match self.get() { Some(m) => m.search(), None => 0 }\n    }\n}\n",
+        "search",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::Wrapper::run -> crate::Engine::search [receiver]"; 2]
+    );
+}
+
+#[test]
+fn elements_of_annotated_collections_are_typed() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct State;\nimpl State { pub fn is_leaf(&self) -> bool { true } }\npub struct Other;\nimpl Other { pub fn is_leaf(&self) -> bool { false } }\npub struct Trie { states: Vec<State> }\nimpl Trie {\n    pub fn run(&self, extra: &[State]) -> bool {\n        for s in self.states.iter() { s.is_leaf(); }\n        for e in extra { e.is_leaf(); }\n        self.states[0].is_leaf()\n    }\n}\n",
+        "is_leaf",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::Trie::run -> crate::State::is_leaf [receiver]"; 3]
+    );
+}
