@@ -12,10 +12,10 @@
 //! |---|---|---|
 //! | `@definition.<kind>` | the whole definition | a symbol of `<kind>` (a store `SymbolKind` text form) |
 //! | `@name` | an identifier | the defined or referenced name |
-//! | `@scope.impl` | an `impl` block | a container whose members belong to the type captured as `@name` |
+//! | `@scope.impl` | an `impl` block | a container whose members belong to the type captured as `@name` (or named by the qualifier of `@path`, as for a C++ out-of-line member `void Shape::area() {}`, whose impl block is the definition itself) |
 //! | `@reference.<kind>` | the reference | an occurrence of `<kind>` (a store `OccurrenceKind` text form) |
 //! | `@receiver` | an expression | the object a member is reached through (`self`, `cart`, `mod`) |
-//! | `@path` | a path | the qualifier of a scoped name (`crate::a` in `crate::a::f()`) |
+//! | `@path` | a path | the qualifier of a scoped name (`crate::a` in `crate::a::f()`); on the whole scoped name around `@name` (`a::b::f`), the text before the name (`a::b`) |
 //! | `@binding` | a declaration | a name that gets a type from an annotation or a constructor |
 //! | `@binding.name` | a pattern | the bound local (or `self.x` / `this.x` attribute) |
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
@@ -28,6 +28,7 @@
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
 mod c;
+mod cpp;
 mod ecma;
 mod imports;
 mod python;
@@ -44,6 +45,8 @@ pub use tree_sitter;
 pub enum Language {
     /// C (`.h` headers included: see [`EXTENSIONS`]).
     C,
+    /// C++ (`.cc`, `.cpp`, `.cxx` and the `.hh`, `.hpp`, `.hxx` headers).
+    Cpp,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
     /// Python 3.
@@ -58,12 +61,24 @@ pub enum Language {
 
 /// Extension → language, sorted by extension (a test keeps it so).
 /// Extensions are matched case-sensitively, as the ecosystems write them.
-/// `.h` is C: a header is read as C unless C++ support claims it.
+///
+/// `.h` is C, always: the extension cannot tell a C header from a C++ one,
+/// and one fixed rule keeps a file's language independent of the rest of
+/// the tree. A C++ project whose headers end in `.h` has them read with the
+/// C grammar, which does not know classes or namespaces (their free
+/// functions, macros and plain structs are still found); `.hh`, `.hpp` and
+/// `.hxx` headers are C++.
 pub const EXTENSIONS: &[(&str, Language)] = &[
     ("c", Language::C),
+    ("cc", Language::Cpp),
     ("cjs", Language::JavaScript),
+    ("cpp", Language::Cpp),
     ("cts", Language::TypeScript),
+    ("cxx", Language::Cpp),
     ("h", Language::C),
+    ("hh", Language::Cpp),
+    ("hpp", Language::Cpp),
+    ("hxx", Language::Cpp),
     ("js", Language::JavaScript),
     ("jsx", Language::JavaScript),
     ("mjs", Language::JavaScript),
@@ -85,7 +100,9 @@ pub enum ModuleSystem {
     /// `mod`/`use` trees rooted at a crate's `src/lib.rs` or `src/main.rs`.
     RustCrates,
     /// `#include` of headers found relative to the including file or an
-    /// include directory; one global namespace joined by the linker.
+    /// include directory; one global namespace joined by the linker. C++
+    /// adds namespaces and `using` declarations on top (see the resolver's
+    /// `cpp` module).
     CIncludes,
 }
 
@@ -197,6 +214,37 @@ const C_BUILTINS: &[&str] = &[
 ];
 
 /// From the ECMAScript global object and common host globals.
+/// From the C++ standard (C++20): the cast operators, the C library
+/// functions C++ code calls most, and the `std` names commonly brought in
+/// with `using namespace std`.
+const CPP_BUILTINS: &[&str] = &[
+    "abort",
+    "assert",
+    "calloc",
+    "cerr",
+    "const_cast",
+    "cout",
+    "dynamic_cast",
+    "endl",
+    "exit",
+    "fprintf",
+    "free",
+    "make_pair",
+    "make_shared",
+    "make_unique",
+    "malloc",
+    "memcpy",
+    "memset",
+    "move",
+    "printf",
+    "reinterpret_cast",
+    "snprintf",
+    "static_cast",
+    "strcmp",
+    "strlen",
+    "swap",
+];
+
 const ECMA_BUILTINS: &[&str] = &[
     "Array",
     "Boolean",
@@ -249,6 +297,7 @@ const RUST_BUILTINS: &[&str] = &[
 ];
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
+const CPP_QUERY: &str = include_str!("../queries/cpp/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
@@ -272,7 +321,7 @@ const TSX_QUERY: &str = concat!(
 const ECMA_COMMENTS: &[&str] = &["comment"];
 const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
 
-static SPECS: [Spec; 6] = [
+static SPECS: [Spec; 7] = [
     Spec {
         language: Language::C,
         name: "c",
@@ -285,6 +334,19 @@ static SPECS: [Spec; 6] = [
         separator: ".",
         module_system: ModuleSystem::CIncludes,
         builtins: C_BUILTINS,
+    },
+    Spec {
+        language: Language::Cpp,
+        name: "cpp",
+        query_source: CPP_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &["template_declaration"],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
+        self_names: &["this"],
+        separator: "::",
+        module_system: ModuleSystem::CIncludes,
+        builtins: CPP_BUILTINS,
     },
     Spec {
         language: Language::JavaScript,
@@ -378,8 +440,9 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// Every language, in the order of [`Language`]'s variants.
-    pub const ALL: [Language; 6] = [
+    pub const ALL: [Language; 7] = [
         Language::C,
+        Language::Cpp,
         Language::JavaScript,
         Language::Python,
         Language::Rust,
@@ -415,6 +478,7 @@ impl Language {
     pub fn grammar(self) -> tree_sitter::Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
+            Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
@@ -425,8 +489,8 @@ impl Language {
 
     /// The compiled extraction query, compiled once per process.
     pub fn query(self) -> Result<&'static tree_sitter::Query, QueryError> {
-        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; 6] =
-            [const { OnceLock::new() }; 6];
+        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; Language::ALL.len()] =
+            [const { OnceLock::new() }; Language::ALL.len()];
         QUERIES[self as usize]
             .get_or_init(|| {
                 tree_sitter::Query::new(&self.grammar(), self.spec().query_source).map_err(|e| {
@@ -442,6 +506,9 @@ impl Language {
 
     /// Appends the imports declared in a parsed file to `out`.
     pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+        if self == Language::Cpp {
+            return cpp::imports(root, source, out);
+        }
         match self.spec().module_system {
             ModuleSystem::PythonPackages => python::imports(root, source, out),
             ModuleSystem::EcmaFiles => ecma::imports(root, source, out),
@@ -462,6 +529,9 @@ impl Language {
 
     /// Whether the definition `node` named `name` is visible outside its module.
     pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
+        if self == Language::Cpp {
+            return cpp::is_exported(node);
+        }
         match self.spec().module_system {
             ModuleSystem::PythonPackages => python::is_exported(name),
             ModuleSystem::EcmaFiles => ecma::is_exported(node, name),
@@ -527,6 +597,13 @@ mod tests {
         check("lib.rs", Some(Language::Rust));
         check("list.h", Some(Language::C));
         check("main.c", Some(Language::C));
+        check("shapes.cpp", Some(Language::Cpp));
+        check("shapes.cc", Some(Language::Cpp));
+        check("shapes.cxx", Some(Language::Cpp));
+        check("shapes.hpp", Some(Language::Cpp));
+        check("shapes.hh", Some(Language::Cpp));
+        check("shapes.hxx", Some(Language::Cpp));
+        check("shapes.C", None);
         check("Makefile", None);
         check("x.PY", None);
     }
