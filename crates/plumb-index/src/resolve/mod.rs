@@ -12,6 +12,7 @@
 //! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
 //! steps themselves are language-neutral.
 
+mod cpp;
 pub mod modules;
 
 use std::cell::RefCell;
@@ -180,6 +181,9 @@ struct Resolver<'a> {
 /// Resolves every reference of `files` and returns the graph as rows.
 pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
     let mut resolver = Resolver::new(files, crates);
+    // Members of definitions first, so that an impl's owner can be found
+    // inside a namespace (C++) or module; then again with the impl members.
+    resolver.index_members();
     resolver.link_impls();
     resolver.index_members();
     let inheritance = resolver.link_bases();
@@ -328,11 +332,14 @@ impl<'a> Resolver<'a> {
     }
 
     fn index_members(&mut self) {
+        let mut children: HashMap<SymId, Vec<SymId>> = HashMap::new();
         for s in 0..self.syms.len() {
             if let Some(p) = self.parent[s] {
-                self.children.entry(p).or_default().push(s);
+                children.entry(p).or_default().push(s);
             }
         }
+        self.children = children;
+        self.merge_cpp_namespaces();
     }
 
     /// Resolves inheritance and implementation sites first: receiver and
@@ -573,9 +580,12 @@ impl<'a> Resolver<'a> {
             ModuleSystem::EcmaFiles => {
                 from_file(self.modules.ecma_import(self.files, f, &decl.module))
             }
-            ModuleSystem::CIncludes => {
-                from_file(self.modules.c_include(self.files, f, &decl.module))
-            }
+            ModuleSystem::CIncludes => match self.modules.c_include(self.files, f, &decl.module) {
+                ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
+                missing => self
+                    .using_namespace(f, &decl.module)
+                    .unwrap_or_else(|| from_file(missing)),
+            },
             ModuleSystem::RustCrates => {
                 if decl.module.is_empty() {
                     return ModuleTarget::Missing;
@@ -671,6 +681,9 @@ impl<'a> Resolver<'a> {
                         return Some(Lookup::local());
                     }
                 }
+            }
+            if let Some(lookup) = self.implicit_member(f, current, name) {
+                return Some(lookup);
             }
             current = self.container_of(f, current);
         }
@@ -820,6 +833,9 @@ impl<'a> Resolver<'a> {
         }
         // A module-level variable of another file, reached by import.
         if let Some(ty) = self.imported_variable_type(f, c, receiver) {
+            return Some(ty);
+        }
+        if let Some(ty) = self.implicit_field_type(f, c, receiver, depth) {
             return Some(ty);
         }
         // `head.field`: the field's declared type on head's type.
@@ -1088,7 +1104,9 @@ impl<'a> Resolver<'a> {
         if !def.kind.is_callable() {
             return None;
         }
-        let text = return_annotation(def.signature.as_deref()?)?;
+        let signature = def.signature.as_deref()?;
+        let text = return_annotation(signature)
+            .or_else(|| cpp::leading_return_type(self.files[f].language, signature, &def.name))?;
         self.type_from_text(f, def.container, text)
     }
 
@@ -1132,6 +1150,15 @@ impl<'a> Resolver<'a> {
 
     fn resolve_qualified(&self, f: usize, site: &RefFact, qualifier: &str) -> Qualified {
         let spec = self.spec(f);
+        // `p->next->f()`: C and C++ reach a member through a pointer as
+        // through a value.
+        let arrowless;
+        let qualifier = if self.system(f) == ModuleSystem::CIncludes && qualifier.contains("->") {
+            arrowless = qualifier.replace("->", ".");
+            arrowless.as_str()
+        } else {
+            qualifier
+        };
         if spec.self_names.contains(&qualifier) {
             return match self.enclosing_type(f, site.container) {
                 Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
@@ -1302,7 +1329,11 @@ impl<'a> Resolver<'a> {
                         .rsplit("::")
                         .next()
                         .unwrap_or_default();
-                    format!("{module}{separator}{ty}")
+                    if module.is_empty() {
+                        ty.to_owned()
+                    } else {
+                        format!("{module}{separator}{ty}")
+                    }
                 }
             },
             Container::File => self.modules.qualified_prefix(self.files, f),
