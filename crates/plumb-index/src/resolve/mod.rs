@@ -13,6 +13,7 @@
 //! steps themselves are language-neutral.
 
 mod cpp;
+mod includes;
 pub mod modules;
 
 use std::cell::RefCell;
@@ -171,6 +172,8 @@ struct Resolver<'a> {
     /// Names local to each function.
     locals: HashSet<(SymId, &'a str)>,
     import_cache: RefCell<HashMap<(usize, usize), Lookup>>,
+    /// C and C++: the files each file includes, transitively.
+    include_closures: RefCell<HashMap<usize, std::rc::Rc<[usize]>>>,
     imports_in_progress: RefCell<HashSet<(usize, usize)>>,
     module_cache: RefCell<HashMap<(usize, usize), ModuleTarget>>,
     modules_in_progress: RefCell<HashSet<(usize, usize)>>,
@@ -249,6 +252,7 @@ impl<'a> Resolver<'a> {
             bindings: HashMap::new(),
             locals,
             import_cache: RefCell::default(),
+            include_closures: RefCell::default(),
             imports_in_progress: RefCell::default(),
             module_cache: RefCell::default(),
             modules_in_progress: RefCell::default(),
@@ -514,6 +518,22 @@ impl<'a> Resolver<'a> {
     /// name first, then glob imports (searched `depth` links deep). With
     /// `reexports_only`, imports that importers of `f` cannot see are skipped.
     fn imported(&self, f: usize, name: &str, reexports_only: bool, depth: usize) -> Option<Lookup> {
+        if self.system(f) == ModuleSystem::CIncludes {
+            return self.included(f, name, depth);
+        }
+        self.own_imports(f, name, reexports_only, depth)
+    }
+
+    /// What `name` means through the import statements of file `f` itself
+    /// (see [`Resolver::imported`]). A glob of a C or C++ file is skipped:
+    /// [`Resolver::included`] walks the include closure once instead.
+    fn own_imports(
+        &self,
+        f: usize,
+        name: &str,
+        reexports_only: bool,
+        depth: usize,
+    ) -> Option<Lookup> {
         let imports = &self.files[f].facts.imports;
         let usable = |reexport: bool| reexport || !reexports_only;
         for (i, decl) in imports.iter().enumerate() {
@@ -531,6 +551,7 @@ impl<'a> Resolver<'a> {
             if decl.glob
                 && usable(decl.reexport)
                 && let Some(module) = self.import_module(f, i).target()
+                && !(matches!(module, Target::File(_)) && self.system(f) == ModuleSystem::CIncludes)
                 && let Some(found) = self.members(module, name, depth)
             {
                 return Some(Lookup {
