@@ -62,12 +62,10 @@ pub enum Language {
 /// Extension → language, sorted by extension (a test keeps it so).
 /// Extensions are matched case-sensitively, as the ecosystems write them.
 ///
-/// `.h` is C, always: the extension cannot tell a C header from a C++ one,
-/// and one fixed rule keeps a file's language independent of the rest of
-/// the tree. A C++ project whose headers end in `.h` has them read with the
-/// C grammar, which does not know classes or namespaces (their free
-/// functions, macros and plain structs are still found); `.hh`, `.hpp` and
-/// `.hxx` headers are C++.
+/// `.h` is C here; the walk applies one tree-wide correction,
+/// [`header_language`]: in a tree with C++ files and no `.c` file, `.h`
+/// headers are C++ (the C grammar knows no classes or namespaces).
+/// `.hh`, `.hpp` and `.hxx` headers are always C++.
 pub const EXTENSIONS: &[(&str, Language)] = &[
     ("c", Language::C),
     ("cc", Language::Cpp),
@@ -89,6 +87,26 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("ts", Language::TypeScript),
     ("tsx", Language::Tsx),
 ];
+
+/// The language of the `.h` headers of a tree whose files are `paths`:
+/// C++ when the tree has C++ files (`.cc`, `.cpp`, `.cxx`, `.hh`, `.hpp`,
+/// `.hxx`) and no `.c` file, C otherwise. One rule for the whole tree, so
+/// that a header's language does not depend on which file includes it.
+pub fn header_language<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Language {
+    let (mut cpp, mut c) = (false, false);
+    for path in paths {
+        match Language::from_path(path) {
+            Some(Language::Cpp) => cpp = true,
+            Some(Language::C) if path.extension().is_some_and(|e| e == "c") => c = true,
+            _ => {}
+        }
+    }
+    if cpp && !c {
+        Language::Cpp
+    } else {
+        Language::C
+    }
+}
 
 /// How a language finds the module an import names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -583,6 +601,17 @@ mod tests {
                 panic!("{err}");
             }
         }
+    }
+
+    #[test]
+    fn h_headers_are_cpp_only_in_trees_of_cpp_without_c() {
+        let language = |paths: &[&str]| header_language(paths.iter().map(Path::new));
+        assert_eq!(language(&["a.h", "b.cpp"]), Language::Cpp);
+        assert_eq!(language(&["a.h", "b.hpp"]), Language::Cpp);
+        assert_eq!(language(&["a.h", "b.cpp", "c.c"]), Language::C);
+        assert_eq!(language(&["a.h", "c.c"]), Language::C);
+        assert_eq!(language(&["a.h", "x.py"]), Language::C);
+        assert_eq!(language(&[]), Language::C);
     }
 
     #[test]
