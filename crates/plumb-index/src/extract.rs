@@ -27,6 +27,7 @@ const MAX_RECEIVER: usize = 200;
 const DOC_ANCHOR_PARENTS: &[&str] = &[
     "export_statement",
     "lexical_declaration",
+    "template_declaration",
     "variable_declaration",
 ];
 
@@ -154,7 +155,7 @@ pub fn extract(
     let bytes = source.as_bytes();
 
     let mut defs: Vec<RawDef> = Vec::new();
-    let mut impls: Vec<(Node, Node)> = Vec::new();
+    let mut impls: Vec<(Node, Node, Option<Node>)> = Vec::new();
     let mut refs: Vec<RawRef> = Vec::new();
     let mut bindings: Vec<RawBinding> = Vec::new();
     let mut locals: Vec<Node> = Vec::new();
@@ -214,7 +215,7 @@ pub fn extract(
                 }
                 Some((Role::ImplScope, node)) => {
                     if let Some(name) = name {
-                        impls.push((node, name));
+                        impls.push((node, name, path));
                     }
                 }
                 Some((Role::Reference(kind), node)) => {
@@ -272,30 +273,32 @@ pub fn extract(
             && !def_names.contains(&at)
             && !templates.iter().any(|range| range.contains(&at))
     });
-    impls.sort_by_key(|(node, _)| node.start_byte());
-    impls.dedup_by_key(|(node, _)| node.start_byte());
+    impls.sort_by_key(|(node, _, _)| node.start_byte());
+    impls.dedup_by_key(|(node, _, _)| node.start_byte());
 
     let export_list = language.export_lists(root, bytes);
     let mut facts = FileFacts::default();
     drop_locals(&mut defs);
     let spans: Vec<(Node, Node)> = defs.iter().map(|d| definition_span(d.node, spec)).collect();
 
-    // Containers: every definition and impl block, nested by byte range.
-    let mut containers: Vec<(u32, u32, Container)> = spans
+    // Containers: every definition and impl block, nested by byte range;
+    // an impl block with a definition's very span (a C++ out-of-line
+    // method, `void Shape::area() {}`) holds that definition.
+    let mut containers: Vec<(u32, u32, Container)> = impls
         .iter()
         .enumerate()
-        .map(|(i, (first, outer))| {
-            (
-                first.start_byte() as u32,
-                outer.end_byte() as u32,
-                Container::Def(i),
-            )
-        })
-        .chain(impls.iter().enumerate().map(|(i, (node, _))| {
+        .map(|(i, (node, _, _))| {
             (
                 node.start_byte() as u32,
                 node.end_byte() as u32,
                 Container::Impl(i),
+            )
+        })
+        .chain(spans.iter().enumerate().map(|(i, (first, outer))| {
+            (
+                first.start_byte() as u32,
+                outer.end_byte() as u32,
+                Container::Def(i),
             )
         }))
         .collect();
@@ -347,8 +350,12 @@ pub fn extract(
             }
         }
     }
-    for (i, (node, name)) in impls.iter().enumerate() {
-        let written = text(*name, bytes);
+    for (i, (node, name, path)) in impls.iter().enumerate() {
+        let written = match path {
+            Some(path) => qualifier(*path, *name, spec, bytes).unwrap_or_default(),
+            None => text(*name, bytes).to_owned(),
+        };
+        let written = written.as_str();
         let self_type = normalize_type(written).unwrap_or_else(|| written.to_owned());
         facts.impls.push(ImplFact {
             self_type,
@@ -373,7 +380,7 @@ pub fn extract(
             line,
             col,
             receiver: raw.receiver.and_then(|n| compact(n, bytes)),
-            path: raw.path.and_then(|n| compact(n, bytes)),
+            path: raw.path.and_then(|n| qualifier(n, raw.name, spec, bytes)),
             container,
             arguments: raw.arguments,
         });
@@ -651,6 +658,27 @@ fn position(node: Node<'_>) -> (u32, u32) {
 fn compact(node: Node<'_>, bytes: &[u8]) -> Option<String> {
     let raw = text(node, bytes);
     (raw.len() <= MAX_RECEIVER).then(|| compact_expression(raw))
+}
+
+/// The qualifier a `@path` capture gives a name: its text, or, when the
+/// path is the whole scoped name around the name (`a::b::f` around `f`),
+/// the text before the name without the trailing separator (`a::b`).
+/// A scoped name with an empty qualifier (`::f`, the global namespace)
+/// has none.
+fn qualifier(path: Node<'_>, name: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
+    let encloses = path.start_byte() <= name.start_byte()
+        && name.end_byte() <= path.end_byte()
+        && path.id() != name.id();
+    if !encloses {
+        return compact(path, bytes);
+    }
+    let before = std::str::from_utf8(&bytes[path.start_byte()..name.start_byte()]).ok()?;
+    if before.len() > MAX_RECEIVER {
+        return None;
+    }
+    let written = compact_expression(before);
+    let written = written.strip_suffix(spec.separator).unwrap_or(&written);
+    (!written.is_empty()).then(|| written.to_owned())
 }
 
 /// Folds whitespace in an expression, keeping one space only between two
@@ -1036,6 +1064,39 @@ mod tests {
             .map(|r| r.line)
             .collect();
         assert_eq!(named, vec![3]);
+    }
+
+    #[test]
+    fn cpp_out_of_line_members_and_scoped_calls() {
+        let f = facts(
+            Language::Cpp,
+            "namespace geo {\nclass Circle : public Shape { double area() const; };\ndouble Circle::area() const { return a::b::f(this->r); }\n}\ngeo::Circle::Circle() {}\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "module geo 1-4 in -",
+                "class Circle 2-2 in geo",
+                "method area 2-2 in Circle",
+                "method area 3-3 in impl Circle",
+                "method Circle 5-5 in impl geo::Circle",
+            ]
+        );
+        let refs: Vec<_> = f
+            .refs
+            .iter()
+            .map(|r| format!("{} {} {:?} {:?}", r.kind, r.name, r.receiver, r.path))
+            .collect();
+        assert_eq!(
+            refs,
+            vec![
+                "inherit Shape None None",
+                "type Circle None None",
+                "call f None Some(\"a::b\")",
+                "read r Some(\"this\") None",
+                "type geo None None",
+            ]
+        );
     }
 
     #[test]

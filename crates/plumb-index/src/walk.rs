@@ -64,7 +64,7 @@ pub struct Candidate {
     pub rel: String,
     /// Absolute path.
     pub abs: PathBuf,
-    /// Language by extension.
+    /// Language by extension (`.h` by [`plumb_lang::header_language`]).
     pub language: Language,
     /// Size in bytes.
     pub size: u64,
@@ -229,6 +229,24 @@ pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
     if let Ok(mut dirs) = skipped_dirs.lock() {
         outcome.skipped.append(&mut dirs);
     }
+    let headers = plumb_lang::header_language(
+        outcome
+            .candidates
+            .iter()
+            .map(|c| Path::new(&c.rel))
+            .chain(outcome.skipped.iter().map(|s| Path::new(&s.rel))),
+    );
+    let is_header = |rel: &str| Path::new(rel).extension().is_some_and(|e| e == "h");
+    for candidate in &mut outcome.candidates {
+        if is_header(&candidate.rel) {
+            candidate.language = headers;
+        }
+    }
+    for skipped in &mut outcome.skipped {
+        if skipped.language.is_some() && is_header(&skipped.rel) {
+            skipped.language = Some(headers);
+        }
+    }
     outcome.candidates.sort_by(|a, b| a.rel.cmp(&b.rel));
     outcome.skipped.sort_by(|a, b| a.rel.cmp(&b.rel));
     outcome
@@ -316,6 +334,34 @@ fn walk_error(root: &Path, err: &ignore::Error) -> Skipped {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn h_headers_follow_the_tree() {
+        let languages = |files: &[&str]| {
+            let dir = tempfile::tempdir().unwrap();
+            let root = std::fs::canonicalize(dir.path()).unwrap();
+            for file in files {
+                std::fs::write(root.join(file), "int x;\n").unwrap();
+            }
+            walk(&root, &Limits::default())
+                .candidates
+                .into_iter()
+                .map(|c| (c.rel, c.language.name()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            languages(&["a.h", "b.cpp"]),
+            vec![("a.h".to_owned(), "cpp"), ("b.cpp".to_owned(), "cpp")]
+        );
+        assert_eq!(
+            languages(&["a.h", "b.cpp", "c.c"]),
+            vec![
+                ("a.h".to_owned(), "c"),
+                ("b.cpp".to_owned(), "cpp"),
+                ("c.c".to_owned(), "c")
+            ]
+        );
+    }
 
     #[test]
     fn walk_honours_ignore_files_bounds_and_links() {

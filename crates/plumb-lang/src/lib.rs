@@ -12,10 +12,10 @@
 //! |---|---|---|
 //! | `@definition.<kind>` | the whole definition | a symbol of `<kind>` (a store `SymbolKind` text form) |
 //! | `@name` | an identifier | the defined or referenced name |
-//! | `@scope.impl` | an `impl` block | a container whose members belong to the type captured as `@name` |
+//! | `@scope.impl` | an `impl` block | a container whose members belong to the type captured as `@name` (or named by the qualifier of `@path`, as for a C++ out-of-line member `void Shape::area() {}`, whose impl block is the definition itself) |
 //! | `@reference.<kind>` | the reference | an occurrence of `<kind>` (a store `OccurrenceKind` text form) |
 //! | `@receiver` | an expression | the object a member is reached through (`self`, `cart`, `mod`) |
-//! | `@path` | a path | the qualifier of a scoped name (`crate::a` in `crate::a::f()`) |
+//! | `@path` | a path | the qualifier of a scoped name (`crate::a` in `crate::a::f()`); on the whole scoped name around `@name` (`a::b::f`), the text before the name (`a::b`) |
 //! | `@binding` | a declaration | a name that gets a type from an annotation or a constructor |
 //! | `@binding.name` | a pattern | the bound local (or `self.x` / `this.x` attribute) |
 //! | `@binding.field` | a field name | the bound member of the enclosing class (`this.<name>`) |
@@ -29,6 +29,7 @@
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
 mod c;
+mod cpp;
 mod ecma;
 mod imports;
 mod java;
@@ -46,6 +47,8 @@ pub use tree_sitter;
 pub enum Language {
     /// C (`.h` headers included: see [`EXTENSIONS`]).
     C,
+    /// C++ (`.cc`, `.cpp`, `.cxx` and the `.hh`, `.hpp`, `.hxx` headers).
+    Cpp,
     /// Java.
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
@@ -62,12 +65,22 @@ pub enum Language {
 
 /// Extension → language, sorted by extension (a test keeps it so).
 /// Extensions are matched case-sensitively, as the ecosystems write them.
-/// `.h` is C: a header is read as C unless C++ support claims it.
+///
+/// `.h` is C here; the walk applies one tree-wide correction,
+/// [`header_language`]: in a tree with C++ files and no `.c` file, `.h`
+/// headers are C++ (the C grammar knows no classes or namespaces).
+/// `.hh`, `.hpp` and `.hxx` headers are always C++.
 pub const EXTENSIONS: &[(&str, Language)] = &[
     ("c", Language::C),
+    ("cc", Language::Cpp),
     ("cjs", Language::JavaScript),
+    ("cpp", Language::Cpp),
     ("cts", Language::TypeScript),
+    ("cxx", Language::Cpp),
     ("h", Language::C),
+    ("hh", Language::Cpp),
+    ("hpp", Language::Cpp),
+    ("hxx", Language::Cpp),
     ("java", Language::Java),
     ("js", Language::JavaScript),
     ("jsx", Language::JavaScript),
@@ -80,6 +93,26 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("tsx", Language::Tsx),
 ];
 
+/// The language of the `.h` headers of a tree whose files are `paths`:
+/// C++ when the tree has C++ files (`.cc`, `.cpp`, `.cxx`, `.hh`, `.hpp`,
+/// `.hxx`) and no `.c` file, C otherwise. One rule for the whole tree, so
+/// that a header's language does not depend on which file includes it.
+pub fn header_language<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Language {
+    let (mut cpp, mut c) = (false, false);
+    for path in paths {
+        match Language::from_path(path) {
+            Some(Language::Cpp) => cpp = true,
+            Some(Language::C) if path.extension().is_some_and(|e| e == "c") => c = true,
+            _ => {}
+        }
+    }
+    if cpp && !c {
+        Language::Cpp
+    } else {
+        Language::C
+    }
+}
+
 /// How a language finds the module an import names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ModuleSystem {
@@ -90,7 +123,9 @@ pub enum ModuleSystem {
     /// `mod`/`use` trees rooted at a crate's `src/lib.rs` or `src/main.rs`.
     RustCrates,
     /// `#include` of headers found relative to the including file or an
-    /// include directory; one global namespace joined by the linker.
+    /// include directory; one global namespace joined by the linker. C++
+    /// adds namespaces and `using` declarations on top (see the resolver's
+    /// `cpp` module).
     CIncludes,
     /// Packages (namespaces) that span files: each file declares the package
     /// it belongs to (see [`Language::package`]); a package's top-level
@@ -249,6 +284,37 @@ const JAVA_BUILTINS: &[&str] = &[
 ];
 
 /// From the ECMAScript global object and common host globals.
+/// From the C++ standard (C++20): the cast operators, the C library
+/// functions C++ code calls most, and the `std` names commonly brought in
+/// with `using namespace std`.
+const CPP_BUILTINS: &[&str] = &[
+    "abort",
+    "assert",
+    "calloc",
+    "cerr",
+    "const_cast",
+    "cout",
+    "dynamic_cast",
+    "endl",
+    "exit",
+    "fprintf",
+    "free",
+    "make_pair",
+    "make_shared",
+    "make_unique",
+    "malloc",
+    "memcpy",
+    "memset",
+    "move",
+    "printf",
+    "reinterpret_cast",
+    "snprintf",
+    "static_cast",
+    "strcmp",
+    "strlen",
+    "swap",
+];
+
 const ECMA_BUILTINS: &[&str] = &[
     "Array",
     "Boolean",
@@ -302,6 +368,7 @@ const RUST_BUILTINS: &[&str] = &[
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
+const CPP_QUERY: &str = include_str!("../queries/cpp/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
@@ -341,6 +408,22 @@ static SPECS: [Spec; Language::COUNT] = [
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: C_BUILTINS,
+    },
+    Spec {
+        language: Language::Cpp,
+        name: "cpp",
+        query_source: CPP_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &["template_declaration"],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
+        self_names: &["this"],
+        separator: "::",
+        module_system: ModuleSystem::CIncludes,
+        return_type_field: Some("type"),
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: CPP_BUILTINS,
     },
     Spec {
         language: Language::Java,
@@ -465,11 +548,12 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 8;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
+        Language::Cpp,
         Language::Java,
         Language::JavaScript,
         Language::Python,
@@ -506,6 +590,7 @@ impl Language {
     pub fn grammar(self) -> tree_sitter::Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
+            Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
@@ -536,6 +621,7 @@ impl Language {
     pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
         match self {
             Language::C => c::imports(root, source, out),
+            Language::Cpp => cpp::imports(root, source, out),
             Language::Java => java::imports(root, source, out),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
@@ -552,6 +638,7 @@ impl Language {
         match self {
             Language::Java => java::package(root, source),
             Language::C
+            | Language::Cpp
             | Language::JavaScript
             | Language::Python
             | Language::Rust
@@ -566,7 +653,9 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Java | Language::Python | Language::Rust => Vec::new(),
+            Language::C | Language::Cpp | Language::Java | Language::Python | Language::Rust => {
+                Vec::new()
+            }
         }
     }
 
@@ -603,6 +692,7 @@ impl Language {
     pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
         match self {
             Language::C => c::is_exported(node),
+            Language::Cpp => cpp::is_exported(node),
             Language::Java => java::is_exported(node),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
@@ -658,6 +748,17 @@ mod tests {
     }
 
     #[test]
+    fn h_headers_are_cpp_only_in_trees_of_cpp_without_c() {
+        let language = |paths: &[&str]| header_language(paths.iter().map(Path::new));
+        assert_eq!(language(&["a.h", "b.cpp"]), Language::Cpp);
+        assert_eq!(language(&["a.h", "b.hpp"]), Language::Cpp);
+        assert_eq!(language(&["a.h", "b.cpp", "c.c"]), Language::C);
+        assert_eq!(language(&["a.h", "c.c"]), Language::C);
+        assert_eq!(language(&["a.h", "x.py"]), Language::C);
+        assert_eq!(language(&[]), Language::C);
+    }
+
+    #[test]
     fn extensions_decide_the_language() {
         let check = |path: &str, expected: Option<Language>| {
             assert_eq!(Language::from_path(Path::new(path)), expected, "{path}");
@@ -669,6 +770,13 @@ mod tests {
         check("lib.rs", Some(Language::Rust));
         check("list.h", Some(Language::C));
         check("main.c", Some(Language::C));
+        check("shapes.cpp", Some(Language::Cpp));
+        check("shapes.cc", Some(Language::Cpp));
+        check("shapes.cxx", Some(Language::Cpp));
+        check("shapes.hpp", Some(Language::Cpp));
+        check("shapes.hh", Some(Language::Cpp));
+        check("shapes.hxx", Some(Language::Cpp));
+        check("shapes.C", None);
         check("Cart.java", Some(Language::Java));
         check("Makefile", None);
         check("x.PY", None);

@@ -13,6 +13,8 @@
 //! steps themselves are language-neutral.
 
 pub mod cfg;
+mod cpp;
+mod includes;
 pub mod modules;
 
 use std::cell::RefCell;
@@ -174,6 +176,8 @@ struct Resolver<'a> {
     /// Names local to each function.
     locals: HashSet<(SymId, &'a str)>,
     import_cache: RefCell<HashMap<(usize, usize), Lookup>>,
+    /// C and C++: the files each file includes, transitively.
+    include_closures: RefCell<HashMap<usize, std::rc::Rc<[usize]>>>,
     imports_in_progress: RefCell<HashSet<(usize, usize)>>,
     module_cache: RefCell<HashMap<(usize, usize), ModuleTarget>>,
     modules_in_progress: RefCell<HashSet<(usize, usize)>>,
@@ -186,6 +190,9 @@ struct Resolver<'a> {
 /// Resolves every reference of `files` and returns the graph as rows.
 pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
     let mut resolver = Resolver::new(files, crates);
+    // Members of definitions first, so that an impl's owner can be found
+    // inside a namespace (C++) or module; then again with the impl members.
+    resolver.index_members();
     resolver.link_impls();
     resolver.index_members();
     let inheritance = resolver.link_bases();
@@ -251,6 +258,7 @@ impl<'a> Resolver<'a> {
             bindings: HashMap::new(),
             locals,
             import_cache: RefCell::default(),
+            include_closures: RefCell::default(),
             imports_in_progress: RefCell::default(),
             module_cache: RefCell::default(),
             modules_in_progress: RefCell::default(),
@@ -335,11 +343,14 @@ impl<'a> Resolver<'a> {
     }
 
     fn index_members(&mut self) {
+        let mut children: HashMap<SymId, Vec<SymId>> = HashMap::new();
         for s in 0..self.syms.len() {
             if let Some(p) = self.parent[s] {
-                self.children.entry(p).or_default().push(s);
+                children.entry(p).or_default().push(s);
             }
         }
+        self.children = children;
+        self.merge_cpp_namespaces();
     }
 
     /// Resolves inheritance and implementation sites first: receiver and
@@ -531,6 +542,22 @@ impl<'a> Resolver<'a> {
     /// name first, then glob imports (searched `depth` links deep). With
     /// `reexports_only`, imports that importers of `f` cannot see are skipped.
     fn imported(&self, f: usize, name: &str, reexports_only: bool, depth: usize) -> Option<Lookup> {
+        if self.system(f) == ModuleSystem::CIncludes {
+            return self.included(f, name, depth);
+        }
+        self.own_imports(f, name, reexports_only, depth)
+    }
+
+    /// What `name` means through the import statements of file `f` itself
+    /// (see [`Resolver::imported`]). A glob of a C or C++ file is skipped:
+    /// [`Resolver::included`] walks the include closure once instead.
+    fn own_imports(
+        &self,
+        f: usize,
+        name: &str,
+        reexports_only: bool,
+        depth: usize,
+    ) -> Option<Lookup> {
         let imports = &self.files[f].facts.imports;
         let usable = |reexport: bool| reexport || !reexports_only;
         for (i, decl) in imports.iter().enumerate() {
@@ -548,6 +575,7 @@ impl<'a> Resolver<'a> {
             if decl.glob
                 && usable(decl.reexport)
                 && let Some(module) = self.import_module(f, i).target()
+                && !(matches!(module, Target::File(_)) && self.system(f) == ModuleSystem::CIncludes)
                 && let Some(found) = self.members(module, name, depth)
             {
                 return Some(Lookup {
@@ -597,9 +625,12 @@ impl<'a> Resolver<'a> {
             ModuleSystem::EcmaFiles => {
                 from_file(self.modules.ecma_import(self.files, f, &decl.module))
             }
-            ModuleSystem::CIncludes => {
-                from_file(self.modules.c_include(self.files, f, &decl.module))
-            }
+            ModuleSystem::CIncludes => match self.modules.c_include(self.files, f, &decl.module) {
+                ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
+                missing => self
+                    .using_namespace(f, &decl.module)
+                    .unwrap_or_else(|| from_file(missing)),
+            },
             ModuleSystem::Packages => {
                 let Some((package, rest)) = self.modules.package_prefix(&decl.module) else {
                     return ModuleTarget::External;
@@ -711,17 +742,9 @@ impl<'a> Resolver<'a> {
                     if self.locals.contains(&(s, name)) {
                         return Some(Lookup::local());
                     }
-                } else if members_in_scope
-                    && let Some(lookup) = self.members(Target::Sym(s), name, 0)
-                {
-                    return Some(lookup);
                 }
             }
-            if members_in_scope
-                && let Container::Impl(_) = current
-                && let Some(owner) = self.container_sym(f, current)
-                && let Some(lookup) = self.members(Target::Sym(owner), name, 0)
-            {
+            if members_in_scope && let Some(lookup) = self.implicit_member(f, current, name) {
                 return Some(lookup);
             }
             current = self.container_of(f, current);
@@ -756,6 +779,22 @@ impl<'a> Resolver<'a> {
             }
         }
         None
+    }
+
+    /// Where members are in scope: `name` as a member of the type that
+    /// container `c` is (a class body, or an impl or out-of-line block of
+    /// it) or of its bases. The type's own name stays the type (a
+    /// construction), not its constructor.
+    fn implicit_member(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+        let ty = match c {
+            Container::Impl(_) => self.container_sym(f, c)?,
+            Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => self.def_sym[f][d],
+            Container::Def(_) | Container::File => return None,
+        };
+        if self.def(ty).name == name {
+            return None;
+        }
+        self.members(Target::Sym(ty), name, 0)
     }
 
     /// C definitions (with a body, or file-level variables) of `name` with
@@ -1281,6 +1320,15 @@ impl<'a> Resolver<'a> {
 
     fn resolve_qualified(&self, f: usize, site: &RefFact, qualifier: &str) -> Qualified {
         let spec = self.spec(f);
+        // `p->next->f()`: C and C++ reach a member through a pointer as
+        // through a value.
+        let arrowless;
+        let qualifier = if self.system(f) == ModuleSystem::CIncludes && qualifier.contains("->") {
+            arrowless = qualifier.replace("->", ".");
+            arrowless.as_str()
+        } else {
+            qualifier
+        };
         if spec.self_names.contains(&qualifier) {
             return match self.enclosing_type(f, site.container) {
                 Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
@@ -1469,7 +1517,11 @@ impl<'a> Resolver<'a> {
                         .rsplit("::")
                         .next()
                         .unwrap_or_default();
-                    format!("{module}{separator}{ty}")
+                    if module.is_empty() {
+                        ty.to_owned()
+                    } else {
+                        format!("{module}{separator}{ty}")
+                    }
                 }
             },
             Container::File => self.modules.qualified_prefix(self.files, f),

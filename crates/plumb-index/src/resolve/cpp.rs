@@ -1,0 +1,87 @@
+//! C++ on top of the C include model: what a namespace and a `using` add
+//! to the language-neutral steps (an implicit `this`, return types written
+//! before the name and overloads come from the `Spec` switches
+//! `members_in_scope`, `return_type_field` and `overloads_by_arity`). Each function answers
+//! `None` (or does nothing) for every other language.
+//!
+//! - Namespaces are open: every `namespace geo { … }` block, in any file,
+//!   adds to the one namespace `geo`, so each block's members are the
+//!   members of all blocks with the same path.
+//! - `using ns::f;`, `using namespace ns;` and `namespace g = ns;` import
+//!   from the namespace their module text names, once no header of that
+//!   name is found; a namespace the repository does not define (`std`) is
+//!   external.
+
+use std::collections::HashMap;
+
+use plumb_lang::Language;
+use plumb_store::model::SymbolKind;
+
+use super::{ModuleTarget, Resolver, SymId, Target};
+use crate::facts::Container;
+
+impl Resolver<'_> {
+    fn is_cpp(&self, f: usize) -> bool {
+        self.files[f].language == Language::Cpp
+    }
+
+    /// The path of namespace names from the global namespace to `s`
+    /// (`geo::detail`), or `None` when `s` is no C++ namespace or sits
+    /// inside something else.
+    fn namespace_path(&self, s: SymId) -> Option<String> {
+        let (f, _) = self.syms[s];
+        let def = self.def(s);
+        if !self.is_cpp(f) || def.kind != SymbolKind::Module {
+            return None;
+        }
+        match self.parent[s] {
+            None if def.container == Container::File => Some(def.name.clone()),
+            None => None,
+            Some(p) => Some(format!("{}::{}", self.namespace_path(p)?, def.name)),
+        }
+    }
+
+    /// Gives every block of a namespace the members of all its blocks.
+    pub(super) fn merge_cpp_namespaces(&mut self) {
+        let mut blocks: HashMap<String, Vec<SymId>> = HashMap::new();
+        for s in 0..self.syms.len() {
+            if let Some(path) = self.namespace_path(s) {
+                blocks.entry(path).or_default().push(s);
+            }
+        }
+        for group in blocks.into_values().filter(|g| g.len() > 1) {
+            let mut members: Vec<SymId> = group
+                .iter()
+                .flat_map(|s| self.children.get(s).into_iter().flatten().copied())
+                .collect();
+            members.sort_unstable();
+            members.dedup();
+            for s in group {
+                self.children.insert(s, members.clone());
+            }
+        }
+    }
+
+    /// The namespace a `using` names, for a module text no header matched:
+    /// found in the repository, or external; `None` for a text that is no
+    /// namespace path or a file that is not C++.
+    pub(super) fn using_namespace(&self, f: usize, module: &str) -> Option<ModuleTarget> {
+        let is_path = !module.is_empty()
+            && module
+                .chars()
+                .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == ':');
+        if !self.is_cpp(f) || !is_path {
+            return None;
+        }
+        let segments: Vec<&str> = module.split("::").collect();
+        let namespace = self
+            .resolve_path(f, Container::File, &segments)
+            .and_then(|lookup| {
+                lookup.targets.into_iter().find(|&t| match t {
+                    Target::Sym(s) => self.def(s).kind == SymbolKind::Module,
+                    Target::File(_) | Target::Package(_) => false,
+                })
+            });
+        Some(namespace.map_or(ModuleTarget::External, ModuleTarget::Found))
+    }
+}

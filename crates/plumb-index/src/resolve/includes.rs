@@ -1,0 +1,59 @@
+//! C and C++ includes: what a file sees is its own definitions and those
+//! of every header it includes, transitively. The closure is computed once
+//! per file, breadth-first, so a header included along many paths (every
+//! header of a library including every other) is read once per lookup.
+
+use std::collections::{HashSet, VecDeque};
+use std::rc::Rc;
+
+use super::modules::ModuleLookup;
+use super::{Lookup, Resolution, Resolver};
+
+impl Resolver<'_> {
+    /// The files `f` includes, directly or through other headers, nearest
+    /// first; `f` itself excluded.
+    fn include_closure(&self, f: usize) -> Rc<[usize]> {
+        if let Some(done) = self.include_closures.borrow().get(&f) {
+            return Rc::clone(done);
+        }
+        let mut seen = HashSet::from([f]);
+        let mut queue = VecDeque::from([f]);
+        let mut closure = Vec::new();
+        while let Some(g) = queue.pop_front() {
+            for decl in &self.files[g].facts.imports {
+                if let ModuleLookup::Found(h) = self.modules.c_include(self.files, g, &decl.module)
+                    && seen.insert(h)
+                {
+                    closure.push(h);
+                    queue.push_back(h);
+                }
+            }
+        }
+        let closure: Rc<[usize]> = closure.into();
+        self.include_closures
+            .borrow_mut()
+            .insert(f, Rc::clone(&closure));
+        closure
+    }
+
+    /// What `name` means in C or C++ file `f` beyond its own top level:
+    /// its own `using` imports, then the top level and the `using` imports
+    /// of each header in its include closure, nearest first.
+    pub(super) fn included(&self, f: usize, name: &str, depth: usize) -> Option<Lookup> {
+        if let Some(found) = self.own_imports(f, name, false, depth) {
+            return Some(found);
+        }
+        for &g in self.include_closure(f).iter() {
+            let found = self
+                .top_level_named(g, name)
+                .or_else(|| self.own_imports(g, name, false, depth));
+            if let Some(found) = found {
+                return Some(Lookup {
+                    method: Resolution::Import,
+                    ..found
+                });
+            }
+        }
+        None
+    }
+}
