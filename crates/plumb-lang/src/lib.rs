@@ -31,6 +31,7 @@ mod c;
 mod ecma;
 mod imports;
 mod java;
+mod php;
 mod python;
 mod rust;
 
@@ -49,6 +50,8 @@ pub enum Language {
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
+    /// PHP (files starting with `<?php`; surrounding HTML is text).
+    Php,
     /// Python 3.
     Python,
     /// Rust.
@@ -72,6 +75,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("jsx", Language::JavaScript),
     ("mjs", Language::JavaScript),
     ("mts", Language::TypeScript),
+    ("php", Language::Php),
     ("py", Language::Python),
     ("pyi", Language::Python),
     ("rs", Language::Rust),
@@ -130,8 +134,17 @@ pub struct Spec {
     pub doc_style: DocStyle,
     /// Receivers that mean "the enclosing type's instance or type".
     pub self_names: &'static [&'static str],
+    /// Receivers that mean "the enclosing type's bases" (`super`, PHP's
+    /// `parent`).
+    pub super_names: &'static [&'static str],
     /// Separator between the parts of a qualified name.
     pub separator: &'static str,
+    /// Operators the language writes between an object or a namespace and
+    /// its member other than `.` (PHP's `->`, `::` and `\`): the extractor
+    /// rewrites them to `.` in receivers, paths, bindings and types, so the
+    /// resolver reads one member syntax. An operator with nothing before it
+    /// (`\App\Cart`) anchors at the root and is dropped.
+    pub member_operators: &'static [&'static str],
     /// How imports name modules.
     pub module_system: ModuleSystem,
     /// The field of a callable definition's node that holds its declared
@@ -247,6 +260,47 @@ const JAVA_BUILTINS: &[&str] = &[
     "Void",
 ];
 
+/// From the PHP manual's function reference: the core, string, array and
+/// math functions most called bare, and the built-in classes most named.
+const PHP_BUILTINS: &[&str] = &[
+    "ArrayIterator",
+    "Closure",
+    "DateTime",
+    "DateTimeImmutable",
+    "Exception",
+    "InvalidArgumentException",
+    "LogicException",
+    "RuntimeException",
+    "Throwable",
+    "array_filter",
+    "array_key_exists",
+    "array_keys",
+    "array_map",
+    "array_merge",
+    "array_values",
+    "count",
+    "explode",
+    "implode",
+    "in_array",
+    "is_array",
+    "is_int",
+    "is_null",
+    "is_string",
+    "isset",
+    "json_encode",
+    "max",
+    "min",
+    "printf",
+    "sprintf",
+    "str_replace",
+    "strlen",
+    "strtolower",
+    "strtoupper",
+    "substr",
+    "trim",
+    "unset",
+];
+
 /// From the ECMAScript global object and common host globals.
 const ECMA_BUILTINS: &[&str] = &[
     "Array",
@@ -301,6 +355,7 @@ const RUST_BUILTINS: &[&str] = &[
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
+const PHP_QUERY: &str = include_str!("../queries/php/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
@@ -321,6 +376,10 @@ const TSX_QUERY: &str = concat!(
     include_str!("../queries/ecma/reads.scm"),
 );
 
+/// The names the resolver read as "the bases" before they were per
+/// language: `super()` (Python) and `super` (Java, ECMAScript).
+const SUPER_NAMES: &[&str] = &["super", "super()"];
+
 const ECMA_COMMENTS: &[&str] = &["comment"];
 const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
 
@@ -334,7 +393,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
         self_names: &[],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::CIncludes,
         return_type_field: None,
         members_in_scope: false,
@@ -350,7 +411,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["line_comment", "block_comment"],
         doc_style: DocStyle::PrecedingComments(&["/**"]),
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::Packages,
         return_type_field: Some("type"),
         members_in_scope: true,
@@ -366,12 +429,32 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
+    },
+    Spec {
+        language: Language::Php,
+        name: "php",
+        query_source: PHP_QUERY,
+        attribute_kinds: &["attribute_list"],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**"]),
+        self_names: &["$this", "self", "static"],
+        super_names: &["parent"],
+        separator: ".",
+        member_operators: &["?->", "->", "::", "\\"],
+        module_system: ModuleSystem::Packages,
+        return_type_field: Some("return_type"),
+        members_in_scope: false,
+        overloads_by_arity: false,
+        builtins: PHP_BUILTINS,
     },
     Spec {
         language: Language::Python,
@@ -382,7 +465,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::Docstring,
         self_names: &["self", "cls"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::PythonPackages,
         return_type_field: None,
         members_in_scope: false,
@@ -398,7 +483,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["line_comment", "block_comment"],
         doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
         self_names: &["self", "Self"],
+        super_names: SUPER_NAMES,
         separator: "::",
+        member_operators: &[],
         module_system: ModuleSystem::RustCrates,
         return_type_field: None,
         members_in_scope: false,
@@ -414,7 +501,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         return_type_field: None,
         members_in_scope: false,
@@ -430,7 +519,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         return_type_field: None,
         members_in_scope: false,
@@ -464,13 +555,14 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 8;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
         Language::Java,
         Language::JavaScript,
+        Language::Php,
         Language::Python,
         Language::Rust,
         Language::Tsx,
@@ -507,6 +599,7 @@ impl Language {
             Language::C => tree_sitter_c::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::Php => tree_sitter_php::LANGUAGE_PHP.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
             Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
@@ -539,6 +632,7 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
             }
+            Language::Php => php::imports(root, source, out),
             Language::Python => python::imports(root, source, out),
             Language::Rust => rust::imports(root, source, out),
         }
@@ -550,6 +644,7 @@ impl Language {
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
             Language::Java => java::package(root, source),
+            Language::Php => php::package(root, source),
             Language::C
             | Language::JavaScript
             | Language::Python
@@ -565,7 +660,9 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Java | Language::Python | Language::Rust => Vec::new(),
+            Language::C | Language::Java | Language::Php | Language::Python | Language::Rust => {
+                Vec::new()
+            }
         }
     }
 
@@ -577,6 +674,7 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
             }
+            Language::Php => php::is_exported(node),
             Language::Python => python::is_exported(name),
             Language::Rust => rust::is_exported(node),
         }
@@ -640,6 +738,7 @@ mod tests {
         check("list.h", Some(Language::C));
         check("main.c", Some(Language::C));
         check("Cart.java", Some(Language::Java));
+        check("Cart.php", Some(Language::Php));
         check("Makefile", None);
         check("x.PY", None);
     }

@@ -966,7 +966,8 @@ impl<'a> Resolver<'a> {
     /// The type a written type path names in container `c` of file `f`.
     fn type_from_text(&self, f: usize, c: Container, text: &str) -> Option<SymId> {
         let path = normalize_type(text)?;
-        if path == "Self" {
+        // `Self` (Rust), and a self name written as a type (PHP's `static`).
+        if path == "Self" || self.spec(f).self_names.contains(&path.as_str()) {
             return self.enclosing_type(f, c);
         }
         let segments: Vec<&str> = path.split(self.spec(f).separator).collect();
@@ -1199,7 +1200,7 @@ impl<'a> Resolver<'a> {
                 None => Qualified::Unknown,
             };
         }
-        if qualifier == "super()" || qualifier == "super" {
+        if spec.super_names.contains(&qualifier) {
             let Some(ty) = self.enclosing_type(f, site.container) else {
                 return Qualified::Unknown;
             };
