@@ -33,6 +33,7 @@ mod imports;
 mod java;
 mod php;
 mod python;
+mod ruby;
 mod rust;
 
 use std::path::Path;
@@ -54,6 +55,8 @@ pub enum Language {
     Php,
     /// Python 3.
     Python,
+    /// Ruby (also `.rake` and `.gemspec` files).
+    Ruby,
     /// Rust.
     Rust,
     /// TypeScript with JSX.
@@ -69,6 +72,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("c", Language::C),
     ("cjs", Language::JavaScript),
     ("cts", Language::TypeScript),
+    ("gemspec", Language::Ruby),
     ("h", Language::C),
     ("java", Language::Java),
     ("js", Language::JavaScript),
@@ -78,6 +82,8 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("php", Language::Php),
     ("py", Language::Python),
     ("pyi", Language::Python),
+    ("rake", Language::Ruby),
+    ("rb", Language::Ruby),
     ("rs", Language::Rust),
     ("ts", Language::TypeScript),
     ("tsx", Language::Tsx),
@@ -325,6 +331,32 @@ const ECMA_BUILTINS: &[&str] = &[
     "setTimeout",
 ];
 
+/// From Ruby's `Kernel` and `Module` (Ruby 3.3 docs): the methods most
+/// called bare, and `new`, which every class answers.
+const RUBY_BUILTINS: &[&str] = &[
+    "attr_accessor",
+    "attr_reader",
+    "attr_writer",
+    "extend",
+    "format",
+    "include",
+    "lambda",
+    "loop",
+    "module_function",
+    "new",
+    "p",
+    "prepend",
+    "print",
+    "private",
+    "proc",
+    "protected",
+    "public",
+    "puts",
+    "raise",
+    "require",
+    "require_relative",
+];
+
 /// From Rust's std prelude (2021) and the std macros.
 const RUST_BUILTINS: &[&str] = &[
     "Box",
@@ -357,6 +389,7 @@ const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const PHP_QUERY: &str = include_str!("../queries/php/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
+const RUBY_QUERY: &str = include_str!("../queries/ruby/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
@@ -475,6 +508,24 @@ static SPECS: [Spec; Language::COUNT] = [
         builtins: PYTHON_BUILTINS,
     },
     Spec {
+        language: Language::Ruby,
+        name: "ruby",
+        query_source: RUBY_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["#"]),
+        self_names: &["self"],
+        super_names: &["super"],
+        separator: "::",
+        member_operators: &[],
+        module_system: ModuleSystem::Packages,
+        return_type_field: None,
+        members_in_scope: true,
+        overloads_by_arity: false,
+        builtins: RUBY_BUILTINS,
+    },
+    Spec {
         language: Language::Rust,
         name: "rust",
         query_source: RUST_QUERY,
@@ -555,7 +606,7 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 9;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
@@ -564,6 +615,7 @@ impl Language {
         Language::JavaScript,
         Language::Php,
         Language::Python,
+        Language::Ruby,
         Language::Rust,
         Language::Tsx,
         Language::TypeScript,
@@ -601,6 +653,7 @@ impl Language {
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Php => tree_sitter_php::LANGUAGE_PHP.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::Ruby => tree_sitter_ruby::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
             Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
             Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
@@ -634,6 +687,7 @@ impl Language {
             }
             Language::Php => php::imports(root, source, out),
             Language::Python => python::imports(root, source, out),
+            Language::Ruby => ruby::imports(root, source, out),
             Language::Rust => rust::imports(root, source, out),
         }
     }
@@ -648,6 +702,7 @@ impl Language {
             Language::C
             | Language::JavaScript
             | Language::Python
+            | Language::Ruby
             | Language::Rust
             | Language::Tsx
             | Language::TypeScript => None,
@@ -660,9 +715,12 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Java | Language::Php | Language::Python | Language::Rust => {
-                Vec::new()
-            }
+            Language::C
+            | Language::Java
+            | Language::Php
+            | Language::Python
+            | Language::Ruby
+            | Language::Rust => Vec::new(),
         }
     }
 
@@ -676,6 +734,8 @@ impl Language {
             }
             Language::Php => php::is_exported(node),
             Language::Python => python::is_exported(name),
+            // Ruby's `private` is a statement about the definitions after it.
+            Language::Ruby => true,
             Language::Rust => rust::is_exported(node),
         }
     }
@@ -739,6 +799,9 @@ mod tests {
         check("main.c", Some(Language::C));
         check("Cart.java", Some(Language::Java));
         check("Cart.php", Some(Language::Php));
+        check("cart.rb", Some(Language::Ruby));
+        check("shop.gemspec", Some(Language::Ruby));
+        check("Rakefile", None);
         check("Makefile", None);
         check("x.PY", None);
     }
