@@ -379,8 +379,11 @@ pub fn extract(
             kind,
             line,
             col,
-            receiver: raw.receiver.and_then(|n| compact(n, bytes)),
-            path: raw.path.and_then(|n| qualifier(n, raw.name, spec, bytes)),
+            receiver: raw.receiver.and_then(|n| member_path(n, spec, bytes)),
+            path: raw
+                .path
+                .and_then(|n| qualifier(n, raw.name, spec, bytes))
+                .map(|q| dotted(&q, spec.member_operators)),
             container,
             arguments: raw.arguments,
         });
@@ -403,9 +406,9 @@ pub fn extract(
             container = facts.defs[d].container;
         }
         let type_text = if raw.from_value {
-            compact(raw.type_node, bytes)
+            member_path(raw.type_node, spec, bytes)
         } else {
-            normalize_type(text(raw.type_node, bytes))
+            normalize_type(&dotted(text(raw.type_node, bytes), spec.member_operators))
         };
         // A collection's annotation also types its elements, bound as
         // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
@@ -417,7 +420,7 @@ pub fn extract(
         if type_text.is_none() && element_type.is_none() {
             continue;
         }
-        let Some(mut name) = compact(raw.name, bytes) else {
+        let Some(mut name) = member_path(raw.name, spec, bytes) else {
             continue;
         };
         let is_attribute = raw.is_field
@@ -681,10 +684,41 @@ fn qualifier(path: Node<'_>, name: Node<'_>, spec: &Spec, bytes: &[u8]) -> Optio
     (!written.is_empty()).then(|| written.to_owned())
 }
 
+/// [`compact`], with the language's member operators rewritten to `.`.
+fn member_path(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
+    compact(node, bytes).map(|c| dotted(&c, spec.member_operators))
+}
+
+/// Rewrites each of `operators` (PHP's `->`, `::`, `\`; longest first) to
+/// `.`; one with no operand before it (`\App\Cart`, `new \Cart()`)
+/// anchors at the root and is dropped.
+fn dotted(text: &str, operators: &[&str]) -> String {
+    if operators.is_empty() {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if let Some(op) = operators.iter().find(|op| rest.starts_with(**op)) {
+            let after_operand = out.chars().last().is_some_and(|last| {
+                last.is_alphanumeric() || matches!(last, '_' | '$' | ')' | ']' | '}')
+            });
+            if after_operand {
+                out.push('.');
+            }
+            rest = &rest[op.len()..];
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// Folds whitespace in an expression, keeping one space only between two
-/// word characters.
+/// word characters (a name's `\` counts as one: `new \App\Cart()`).
 pub fn compact_expression(raw: &str) -> String {
-    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '\\');
     let mut out = String::with_capacity(raw.len());
     let mut pending_space = false;
     for c in raw.chars() {
@@ -755,7 +789,8 @@ fn return_type(node: Node<'_>, kind: SymbolKind, spec: &Spec, bytes: &[u8]) -> O
         return None;
     }
     let written = node.child_by_field_name(field)?;
-    Some(text(written, bytes).split_whitespace().collect())
+    let folded: String = text(written, bytes).split_whitespace().collect();
+    Some(dotted(&folded, spec.member_operators))
 }
 
 /// The declaration text before the body, whitespace folded.
@@ -1107,5 +1142,55 @@ mod tests {
         );
         assert!(f.syntax_errors > 0);
         assert!(f.defs.iter().any(|d| d.name == "good"));
+    }
+
+    #[test]
+    fn member_operators_are_read_as_dots() {
+        let php = ["?->", "->", "::", "\\"];
+        assert_eq!(dotted("$this->cart?->items", &php), "$this.cart.items");
+        assert_eq!(dotted("new \\App\\Cart()", &php), "new App.Cart()");
+        assert_eq!(dotted("Cart::make()->total", &php), "Cart.make().total");
+        assert_eq!(dotted("a::b", &[]), "a::b");
+    }
+
+    #[test]
+    fn php_receivers_bindings_and_types_use_dots() {
+        let f = facts(
+            Language::Php,
+            "<?php\nnamespace App;\nclass Cart {\n  private ?Item $item;\n  public function run(\\App\\Order $o): static {\n    $this->item->price();\n    $c = new \\App\\Cart();\n    return parent::run($o);\n  }\n}\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "class Cart 3-10 in -",
+                "field item 4-4 in Cart",
+                "method run 5-9 in Cart"
+            ]
+        );
+        assert_eq!(f.defs[2].return_type.as_deref(), Some("static"));
+        let calls: Vec<_> = f
+            .refs
+            .iter()
+            .filter(|r| r.kind == OccurrenceKind::Call)
+            .map(|r| format!("{} {:?}", r.name, r.receiver))
+            .collect();
+        assert_eq!(
+            calls,
+            vec!["price Some(\"$this.item\")", "run Some(\"parent\")"]
+        );
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str()))
+            .collect();
+        assert_eq!(
+            bindings,
+            vec![
+                ("$this.item", "Item"),
+                ("$o", "App.Order"),
+                ("$c", "new App.Cart()")
+            ]
+        );
+        assert_eq!(f.package.as_deref(), Some("App"));
     }
 }

@@ -48,6 +48,7 @@ pub fn normalize_type(text: &str) -> Option<String> {
             "impl ",
             "const ",
             "*",
+            "?",
             "struct ",
             "union ",
             "enum ",

@@ -33,7 +33,9 @@ mod cpp;
 mod ecma;
 mod imports;
 mod java;
+mod php;
 mod python;
+mod ruby;
 mod rust;
 
 use std::path::Path;
@@ -53,8 +55,12 @@ pub enum Language {
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
+    /// PHP (files starting with `<?php`; surrounding HTML is text).
+    Php,
     /// Python 3.
     Python,
+    /// Ruby (also `.rake` and `.gemspec` files).
+    Ruby,
     /// Rust.
     Rust,
     /// TypeScript with JSX.
@@ -77,6 +83,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("cpp", Language::Cpp),
     ("cts", Language::TypeScript),
     ("cxx", Language::Cpp),
+    ("gemspec", Language::Ruby),
     ("h", Language::C),
     ("hh", Language::Cpp),
     ("hpp", Language::Cpp),
@@ -86,8 +93,11 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("jsx", Language::JavaScript),
     ("mjs", Language::JavaScript),
     ("mts", Language::TypeScript),
+    ("php", Language::Php),
     ("py", Language::Python),
     ("pyi", Language::Python),
+    ("rake", Language::Ruby),
+    ("rb", Language::Ruby),
     ("rs", Language::Rust),
     ("ts", Language::TypeScript),
     ("tsx", Language::Tsx),
@@ -166,8 +176,17 @@ pub struct Spec {
     pub doc_style: DocStyle,
     /// Receivers that mean "the enclosing type's instance or type".
     pub self_names: &'static [&'static str],
+    /// Receivers that mean "the enclosing type's bases" (`super`, PHP's
+    /// `parent`).
+    pub super_names: &'static [&'static str],
     /// Separator between the parts of a qualified name.
     pub separator: &'static str,
+    /// Operators the language writes between an object or a namespace and
+    /// its member other than `.` (PHP's `->`, `::` and `\`): the extractor
+    /// rewrites them to `.` in receivers, paths, bindings and types, so the
+    /// resolver reads one member syntax. An operator with nothing before it
+    /// (`\App\Cart`) anchors at the root and is dropped.
+    pub member_operators: &'static [&'static str],
     /// How imports name modules.
     pub module_system: ModuleSystem,
     /// The field of a callable definition's node that holds its declared
@@ -283,6 +302,47 @@ const JAVA_BUILTINS: &[&str] = &[
     "Void",
 ];
 
+/// From the PHP manual's function reference: the core, string, array and
+/// math functions most called bare, and the built-in classes most named.
+const PHP_BUILTINS: &[&str] = &[
+    "ArrayIterator",
+    "Closure",
+    "DateTime",
+    "DateTimeImmutable",
+    "Exception",
+    "InvalidArgumentException",
+    "LogicException",
+    "RuntimeException",
+    "Throwable",
+    "array_filter",
+    "array_key_exists",
+    "array_keys",
+    "array_map",
+    "array_merge",
+    "array_values",
+    "count",
+    "explode",
+    "implode",
+    "in_array",
+    "is_array",
+    "is_int",
+    "is_null",
+    "is_string",
+    "isset",
+    "json_encode",
+    "max",
+    "min",
+    "printf",
+    "sprintf",
+    "str_replace",
+    "strlen",
+    "strtolower",
+    "strtoupper",
+    "substr",
+    "trim",
+    "unset",
+];
+
 /// From the ECMAScript global object and common host globals.
 /// From the C++ standard (C++20): the cast operators, the C library
 /// functions C++ code calls most, and the `std` names commonly brought in
@@ -338,6 +398,32 @@ const ECMA_BUILTINS: &[&str] = &[
     "setTimeout",
 ];
 
+/// From Ruby's `Kernel` and `Module` (Ruby 3.3 docs): the methods most
+/// called bare, and `new`, which every class answers.
+const RUBY_BUILTINS: &[&str] = &[
+    "attr_accessor",
+    "attr_reader",
+    "attr_writer",
+    "extend",
+    "format",
+    "include",
+    "lambda",
+    "loop",
+    "module_function",
+    "new",
+    "p",
+    "prepend",
+    "print",
+    "private",
+    "proc",
+    "protected",
+    "public",
+    "puts",
+    "raise",
+    "require",
+    "require_relative",
+];
+
 /// From Rust's std prelude (2021) and the std macros.
 const RUST_BUILTINS: &[&str] = &[
     "Box",
@@ -369,7 +455,9 @@ const RUST_BUILTINS: &[&str] = &[
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const CPP_QUERY: &str = include_str!("../queries/cpp/extract.scm");
+const PHP_QUERY: &str = include_str!("../queries/php/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
+const RUBY_QUERY: &str = include_str!("../queries/ruby/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
@@ -389,6 +477,10 @@ const TSX_QUERY: &str = concat!(
     include_str!("../queries/ecma/reads.scm"),
 );
 
+/// The names the resolver read as "the bases" before they were per
+/// language: `super()` (Python) and `super` (Java, ECMAScript).
+const SUPER_NAMES: &[&str] = &["super", "super()"];
+
 const ECMA_COMMENTS: &[&str] = &["comment"];
 const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
 
@@ -402,7 +494,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
         self_names: &[],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::CIncludes,
         return_type_field: None,
         members_in_scope: false,
@@ -418,7 +512,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
         self_names: &["this"],
+        super_names: &[],
         separator: "::",
+        member_operators: &[],
         module_system: ModuleSystem::CIncludes,
         return_type_field: Some("type"),
         members_in_scope: true,
@@ -434,7 +530,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["line_comment", "block_comment"],
         doc_style: DocStyle::PrecedingComments(&["/**"]),
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::Packages,
         return_type_field: Some("type"),
         members_in_scope: true,
@@ -450,12 +548,32 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
+    },
+    Spec {
+        language: Language::Php,
+        name: "php",
+        query_source: PHP_QUERY,
+        attribute_kinds: &["attribute_list"],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**"]),
+        self_names: &["$this", "self", "static"],
+        super_names: &["parent"],
+        separator: ".",
+        member_operators: &["?->", "->", "::", "\\"],
+        module_system: ModuleSystem::Packages,
+        return_type_field: Some("return_type"),
+        members_in_scope: false,
+        overloads_by_arity: false,
+        builtins: PHP_BUILTINS,
     },
     Spec {
         language: Language::Python,
@@ -466,12 +584,32 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::Docstring,
         self_names: &["self", "cls"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::PythonPackages,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: PYTHON_BUILTINS,
+    },
+    Spec {
+        language: Language::Ruby,
+        name: "ruby",
+        query_source: RUBY_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["#"]),
+        self_names: &["self"],
+        super_names: &["super"],
+        separator: "::",
+        member_operators: &[],
+        module_system: ModuleSystem::Packages,
+        return_type_field: None,
+        members_in_scope: true,
+        overloads_by_arity: false,
+        builtins: RUBY_BUILTINS,
     },
     Spec {
         language: Language::Rust,
@@ -482,7 +620,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["line_comment", "block_comment"],
         doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
         self_names: &["self", "Self"],
+        super_names: SUPER_NAMES,
         separator: "::",
+        member_operators: &[],
         module_system: ModuleSystem::RustCrates,
         return_type_field: None,
         members_in_scope: false,
@@ -498,7 +638,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         return_type_field: None,
         members_in_scope: false,
@@ -514,7 +656,9 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
+        member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         return_type_field: None,
         members_in_scope: false,
@@ -548,7 +692,7 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 10;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
@@ -556,7 +700,9 @@ impl Language {
         Language::Cpp,
         Language::Java,
         Language::JavaScript,
+        Language::Php,
         Language::Python,
+        Language::Ruby,
         Language::Rust,
         Language::Tsx,
         Language::TypeScript,
@@ -593,7 +739,9 @@ impl Language {
             Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::Php => tree_sitter_php::LANGUAGE_PHP.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
+            Language::Ruby => tree_sitter_ruby::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
             Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
             Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
@@ -626,7 +774,9 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
             }
+            Language::Php => php::imports(root, source, out),
             Language::Python => python::imports(root, source, out),
+            Language::Ruby => ruby::imports(root, source, out),
             Language::Rust => rust::imports(root, source, out),
         }
     }
@@ -637,10 +787,12 @@ impl Language {
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
             Language::Java => java::package(root, source),
+            Language::Php => php::package(root, source),
             Language::C
             | Language::Cpp
             | Language::JavaScript
             | Language::Python
+            | Language::Ruby
             | Language::Rust
             | Language::Tsx
             | Language::TypeScript => None,
@@ -653,9 +805,13 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Cpp | Language::Java | Language::Python | Language::Rust => {
-                Vec::new()
-            }
+            Language::C
+            | Language::Cpp
+            | Language::Java
+            | Language::Php
+            | Language::Python
+            | Language::Ruby
+            | Language::Rust => Vec::new(),
         }
     }
 
@@ -697,7 +853,10 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
             }
+            Language::Php => php::is_exported(node),
             Language::Python => python::is_exported(name),
+            // Ruby's `private` is a statement about the definitions after it.
+            Language::Ruby => true,
             Language::Rust => rust::is_exported(node),
         }
     }
@@ -778,6 +937,10 @@ mod tests {
         check("shapes.hxx", Some(Language::Cpp));
         check("shapes.C", None);
         check("Cart.java", Some(Language::Java));
+        check("Cart.php", Some(Language::Php));
+        check("cart.rb", Some(Language::Ruby));
+        check("shop.gemspec", Some(Language::Ruby));
+        check("Rakefile", None);
         check("Makefile", None);
         check("x.PY", None);
     }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use plumb_store::Store;
-use plumb_store::model::{OccurrenceKind, Resolution};
+use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::read::{ReferenceRow, SymbolRow};
 
 use crate::answer::{
@@ -434,7 +434,8 @@ impl Engine {
         let mut results = Vec::new();
         let mut guesses = 0;
         for target in &start.located.symbols {
-            let (root, member) = if target.kind.is_type() {
+            // A module can be mixed in (Ruby's `include`): it has subtypes too.
+            let (root, member) = if target.kind.is_type() || target.kind == SymbolKind::Module {
                 (target.id, None)
             } else {
                 match target.parent_id {

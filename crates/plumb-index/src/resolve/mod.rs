@@ -172,6 +172,10 @@ struct Resolver<'a> {
     by_name: HashMap<&'a str, Vec<SymId>>,
     impl_owner: Vec<Vec<Option<SymId>>>,
     bases: HashMap<SymId, Vec<SymId>>,
+    /// The other definitions of a type defined more than once under one
+    /// qualified name in a package-based module system (Ruby's reopened
+    /// classes): parts of one type for member lookup.
+    parts: HashMap<SymId, Vec<SymId>>,
     bindings: HashMap<Scope, Vec<Binding<'a>>>,
     /// Names local to each function.
     locals: HashSet<(SymId, &'a str)>,
@@ -195,6 +199,7 @@ pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
     resolver.index_members();
     resolver.link_impls();
     resolver.index_members();
+    resolver.link_parts();
     let inheritance = resolver.link_bases();
     resolver.index_bindings();
     resolver.emit(inheritance)
@@ -255,6 +260,7 @@ impl<'a> Resolver<'a> {
             by_name,
             impl_owner,
             bases: HashMap::new(),
+            parts: HashMap::new(),
             bindings: HashMap::new(),
             locals,
             import_cache: RefCell::default(),
@@ -353,6 +359,35 @@ impl<'a> Resolver<'a> {
         self.merge_cpp_namespaces();
     }
 
+    /// Groups the definitions of each type (or module) defined more than
+    /// once under one qualified name, in package-based module systems,
+    /// where such a type is reopened rather than redeclared.
+    fn link_parts(&mut self) {
+        let mut memo = vec![None; self.syms.len()];
+        let mut groups: HashMap<String, Vec<SymId>> = HashMap::new();
+        for s in 0..self.syms.len() {
+            let (f, _) = self.syms[s];
+            let kind = self.def(s).kind;
+            if self.system(f) == ModuleSystem::Packages
+                && (kind.is_type() || kind == SymbolKind::Module)
+            {
+                let qualname = self.qualname(s, &mut memo, 0);
+                groups.entry(qualname).or_default().push(s);
+            }
+        }
+        for group in groups.into_values().filter(|g| g.len() > 1) {
+            for &s in &group {
+                let others = group.iter().copied().filter(|&o| o != s).collect();
+                self.parts.insert(s, others);
+            }
+        }
+    }
+
+    /// A type and its other parts (see `parts`).
+    fn with_parts(&self, ty: SymId) -> impl Iterator<Item = SymId> + '_ {
+        std::iter::once(ty).chain(self.parts.get(&ty).into_iter().flatten().copied())
+    }
+
     /// Resolves inheritance and implementation sites first: receiver and
     /// `self` resolution walk the bases they produce.
     fn link_bases(&mut self) -> HashMap<(usize, usize), Candidates> {
@@ -369,8 +404,9 @@ impl<'a> Resolver<'a> {
                 let targets = self.resolve_ref(f, site);
                 if let Some(subject) = self.container_sym(f, site.container) {
                     for &(t, method, _) in &targets {
+                        let kind = self.def(t).kind;
                         if method != Resolution::NameOnly
-                            && self.def(t).kind.is_type()
+                            && (kind.is_type() || kind == SymbolKind::Module)
                             && t != subject
                         {
                             bases.entry(subject).or_default().push(t);
@@ -415,12 +451,11 @@ impl<'a> Resolver<'a> {
     /// members and whether they were found on a base.
     fn type_members(&self, ty: SymId, name: &str) -> (Vec<SymId>, bool) {
         let mut queue = VecDeque::from([(ty, 0usize)]);
-        let mut seen = HashSet::from([ty]);
+        let mut seen: HashSet<SymId> = self.with_parts(ty).collect();
         while let Some((current, depth)) = queue.pop_front() {
             let found: Vec<SymId> = self
-                .children
-                .get(&current)
-                .into_iter()
+                .with_parts(current)
+                .filter_map(|part| self.children.get(&part))
                 .flatten()
                 .copied()
                 .filter(|&m| self.def(m).name == name)
@@ -429,8 +464,17 @@ impl<'a> Resolver<'a> {
                 return (found, current != ty);
             }
             if depth < MAX_CHAIN {
-                for &base in self.bases.get(&current).into_iter().flatten() {
+                let bases: Vec<SymId> = self
+                    .with_parts(current)
+                    .filter_map(|part| self.bases.get(&part))
+                    .flatten()
+                    .copied()
+                    .collect();
+                for base in bases {
                     if seen.insert(base) {
+                        for part in self.with_parts(base) {
+                            seen.insert(part);
+                        }
                         queue.push_back((base, depth + 1));
                     }
                 }
@@ -516,12 +560,11 @@ impl<'a> Resolver<'a> {
         self.imported(g, name, system == ModuleSystem::EcmaFiles, depth + 1)
     }
 
-    /// The definitions directly inside `s` named `name`.
+    /// The definitions directly inside `s` (or another part of it) named `name`.
     fn named_child(&self, s: SymId, name: &str) -> Option<Lookup> {
         let found = self
-            .children
-            .get(&s)
-            .into_iter()
+            .with_parts(s)
+            .filter_map(|part| self.children.get(&part))
             .flatten()
             .filter(|&&m| self.def(m).name == name)
             .map(|&m| self.sym_target(m))
@@ -956,8 +999,8 @@ impl<'a> Resolver<'a> {
     fn field_type(&self, f: usize, owner: SymId, field: &str) -> Option<SymId> {
         let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         let attribute = format!("{self_name}.{field}");
-        let mut queue = VecDeque::from([owner]);
-        let mut seen = HashSet::from([owner]);
+        let mut queue: VecDeque<SymId> = self.with_parts(owner).collect();
+        let mut seen: HashSet<SymId> = queue.iter().copied().collect();
         while let Some(ty) = queue.pop_front() {
             if let Some(found) = self.binding_type(Scope::Sym(ty), &attribute) {
                 return Some(found);
@@ -1048,7 +1091,8 @@ impl<'a> Resolver<'a> {
     /// The type a written type path names in container `c` of file `f`.
     fn type_from_text(&self, f: usize, c: Container, text: &str) -> Option<SymId> {
         let path = normalize_type(text)?;
-        if path == "Self" {
+        // `Self` (Rust), and a self name written as a type (PHP's `static`).
+        if path == "Self" || self.spec(f).self_names.contains(&path.as_str()) {
             return self.enclosing_type(f, c);
         }
         let segments: Vec<&str> = path.split(self.spec(f).separator).collect();
@@ -1335,13 +1379,24 @@ impl<'a> Resolver<'a> {
                 None => Qualified::Unknown,
             };
         }
-        if qualifier == "super()" || qualifier == "super" {
+        if spec.super_names.contains(&qualifier) {
             let Some(ty) = self.enclosing_type(f, site.container) else {
                 return Qualified::Unknown;
             };
-            for &base in self.bases.get(&ty).into_iter().flatten() {
+            // A bare `super` (Ruby) calls the enclosing method on the bases.
+            let name = match site.container {
+                Container::Def(d) if site.name == qualifier => &self.files[f].facts.defs[d].name,
+                _ => &site.name,
+            };
+            let bases: Vec<SymId> = self
+                .with_parts(ty)
+                .filter_map(|part| self.bases.get(&part))
+                .flatten()
+                .copied()
+                .collect();
+            for base in bases {
                 if let Qualified::Found(found) =
-                    self.member_of_type(base, &site.name, Resolution::Inheritance)
+                    self.member_of_type(base, name, Resolution::Inheritance)
                 {
                     return Qualified::Found(Lookup {
                         method: Resolution::Inheritance,
@@ -1769,12 +1824,13 @@ fn matching_open(text: &str) -> Option<usize> {
     None
 }
 
-/// Whether `text` is one plain identifier (no path, call or member access).
+/// Whether `text` is one plain identifier (no path, call or member access;
+/// PHP's `$x` and Ruby's `@x` included).
 fn is_identifier(text: &str) -> bool {
     !text.is_empty()
         && text
             .chars()
-            .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
+            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '$' | '@'))
 }
 
 /// The return annotation of a signature: what follows `->` (Python, Rust)

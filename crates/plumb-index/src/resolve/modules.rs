@@ -235,15 +235,23 @@ impl Modules {
     /// Packages: the longest package that is a prefix of the dotted
     /// `written` name and has files of its own in the repository, with the
     /// rest of the name (`com.shop.Prices.round` → `com.shop`,
-    /// `["Prices", "round"]`). `None` when the name starts outside the
-    /// repository (`java.util.List`).
+    /// `["Prices", "round"]`); failing that, the whole name when it is a
+    /// package that only holds packages (PHP's `use App\Util;` naming the
+    /// namespace `App.Util` through `App`). `None` when the name starts
+    /// outside the repository (`java.util.List`).
     pub fn package_prefix<'w>(&self, written: &'w str) -> Option<(usize, Vec<&'w str>)> {
         let segments: Vec<&str> = written.split('.').filter(|s| !s.is_empty()).collect();
         let shortest = usize::from(!segments.is_empty());
-        (shortest..=segments.len()).rev().find_map(|n| {
-            let id = *self.package_ids.get(&segments[..n].join("."))?;
-            (!self.packages[id].files.is_empty()).then(|| (id, segments[n..].to_vec()))
-        })
+        (shortest..=segments.len())
+            .rev()
+            .find_map(|n| {
+                let id = *self.package_ids.get(&segments[..n].join("."))?;
+                (!self.packages[id].files.is_empty()).then(|| (id, segments[n..].to_vec()))
+            })
+            .or_else(|| {
+                let id = *self.package_ids.get(&segments.join("."))?;
+                (!segments.is_empty()).then(|| (id, Vec::new()))
+            })
     }
 
     /// The qualified-name prefix of definitions in file `i`.
