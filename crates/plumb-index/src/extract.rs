@@ -23,10 +23,14 @@ const MAX_DOC: usize = 1000;
 const MAX_RECEIVER: usize = 200;
 
 /// Parent kinds a doc comment may sit in front of instead of the
-/// definition itself (`export function f`, `const f = () => …`).
+/// definition itself (`export function f`, `const f = () => …`, Go's
+/// `type T struct`, `const C = 1`, `var v T`).
 const DOC_ANCHOR_PARENTS: &[&str] = &[
+    "const_declaration",
     "export_statement",
     "lexical_declaration",
+    "type_declaration",
+    "var_declaration",
     "variable_declaration",
 ];
 
@@ -278,7 +282,12 @@ pub fn extract(
             )
         }))
         .collect();
-    containers.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
+    // An impl block spanning exactly its one definition (a Go method
+    // declaration is its own receiver block) contains that definition.
+    containers.sort_by_key(|&(start, end, container)| {
+        let is_def = matches!(container, Container::Def(_));
+        (start, std::cmp::Reverse(end), is_def)
+    });
     let parents = nest(&containers);
 
     for (i, raw) in defs.iter().enumerate() {
@@ -683,7 +692,13 @@ fn return_type(node: Node<'_>, kind: SymbolKind, spec: &Spec, bytes: &[u8]) -> O
     if !kind.is_callable() {
         return None;
     }
-    let written = node.child_by_field_name(field)?;
+    let mut written = node.child_by_field_name(field)?;
+    if written.kind() == "parameter_list" {
+        // Several results (Go's `(T, error)`): the first is what a call
+        // chain goes on with.
+        written = written.named_child(0)?;
+        written = written.child_by_field_name("type").unwrap_or(written);
+    }
     Some(text(written, bytes).split_whitespace().collect())
 }
 
@@ -755,6 +770,7 @@ fn strip_comment_markers(comment: &str) -> String {
         .map(|line| {
             line.trim()
                 .trim_start_matches("///")
+                .trim_start_matches("//")
                 .trim_start_matches("/**")
                 .trim_start_matches('*')
                 .trim()
@@ -951,6 +967,50 @@ mod tests {
     }
 
     #[test]
+    fn go_methods_belong_to_their_receiver_type() {
+        let f = facts(
+            Language::Go,
+            "package model\n\n// Circle is round.\ntype Circle struct {\n\tBase\n\tradius float64\n}\n\nfunc (c *Circle) Area() float64 { return c.radius }\n\nfunc Parse(s string) (*Circle, error) { return nil, nil }\n\nfunc use() {\n\tx, err := Parse(\"1\")\n\tvar y Circle\n\tz := &Circle{}\n}\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "struct Circle 4-7 in -",
+                "field radius 6-6 in Circle",
+                "method Area 9-9 in impl Circle",
+                "function Parse 11-11 in -",
+                "function use 13-17 in -",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("Circle is round."));
+        assert!(f.defs[0].exported && !f.defs[1].exported && !f.defs[4].exported);
+        assert_eq!(f.defs[3].return_type.as_deref(), Some("*Circle"));
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str(), b.from_value))
+            .collect();
+        assert_eq!(
+            bindings,
+            vec![
+                ("self.radius", "float64", false),
+                ("c", "Circle", false),
+                ("s", "string", false),
+                ("x", "Parse(\"1\")", true),
+                ("y", "Circle", false),
+                ("z", "Circle", false),
+            ]
+        );
+        assert!(
+            f.refs
+                .iter()
+                .any(|r| r.kind == OccurrenceKind::Inherit && r.name == "Base"),
+            "{:?}",
+            f.refs
+        );
+    }
+
+    #[test]
     fn calls_inside_rust_macro_arguments_are_found() {
         let f = facts(
             Language::Rust,
@@ -993,6 +1053,16 @@ mod tests {
             .map(|r| r.line)
             .collect();
         assert_eq!(named, vec![3]);
+    }
+
+    #[test]
+    fn go_with_syntax_errors_still_extracts() {
+        let f = facts(
+            Language::Go,
+            "package x\n\nfunc good() {}\n\nfunc (c *T) bad( {\n\ntype T struct { a int\n",
+        );
+        assert!(f.syntax_errors > 0);
+        assert!(f.defs.iter().any(|d| d.name == "good"));
     }
 
     #[test]

@@ -26,7 +26,7 @@ use rayon::prelude::*;
 
 use parse::{FileOutcome, ParsedFile};
 use resolve::SourceFile;
-use resolve::modules::RustCrate;
+use resolve::modules::{GoModule, Manifests, RustCrate};
 use walk::{Candidate, Limits};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
@@ -145,7 +145,10 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         .collect();
 
     progress.phase("resolving");
-    let crates = rust_crates(&root, &walked.candidates);
+    let manifests = Manifests {
+        rust_crates: rust_crates(&root, &walked.candidates),
+        go_modules: go_modules(&root, &walked.candidates),
+    };
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
     let mut syntax_error_files = 0;
@@ -205,7 +208,7 @@ pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Su
         std::thread::Builder::new()
             .name("plumb-resolve".into())
             .stack_size(RESOLVER_STACK_BYTES)
-            .spawn_scoped(scope, || resolve::resolve(&sources, &crates))
+            .spawn_scoped(scope, || resolve::resolve(&sources, &manifests))
             .map(|handle| handle.join())
     });
     let graph = match graph {
@@ -281,16 +284,46 @@ pub fn git_head(root: &Path) -> Option<String> {
 /// The Rust crates that own the candidate `.rs` files: every directory
 /// with a `Cargo.toml` on the way up from one, below `root`.
 fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
-    let mut seen: HashMap<String, Option<RustCrate>> = HashMap::new();
-    for candidate in candidates.iter().filter(|c| c.rel.ends_with(".rs")) {
+    let mut crates = nearest_manifests(root, candidates, ".rs", "Cargo.toml", |dir, manifest| {
+        Some(RustCrate {
+            dir: dir.to_owned(),
+            name: package_name(manifest),
+        })
+    });
+    crates.sort_by(|a, b| a.dir.cmp(&b.dir));
+    crates
+}
+
+/// The Go modules that own the candidate `.go` files: every directory with
+/// a `go.mod` declaring a module path on the way up from one, below `root`.
+fn go_modules(root: &Path, candidates: &[Candidate]) -> Vec<GoModule> {
+    let mut modules = nearest_manifests(root, candidates, ".go", "go.mod", |dir, manifest| {
+        Some(GoModule {
+            dir: dir.to_owned(),
+            path: go_module_path(manifest)?,
+        })
+    });
+    modules.sort_by(|a, b| a.dir.cmp(&b.dir));
+    modules
+}
+
+/// For every candidate ending in `extension`, the nearest directory on the
+/// way up (below `root`) holding a file `manifest` that `read` accepts;
+/// `read` gets the directory, relative to the root, and the file's text.
+fn nearest_manifests<T>(
+    root: &Path,
+    candidates: &[Candidate],
+    extension: &str,
+    manifest: &str,
+    read: impl Fn(&str, &str) -> Option<T>,
+) -> Vec<T> {
+    let mut seen: HashMap<String, Option<T>> = HashMap::new();
+    for candidate in candidates.iter().filter(|c| c.rel.ends_with(extension)) {
         let mut dir = candidate.rel.rsplit_once('/').map_or("", |(d, _)| d);
         loop {
             let entry = seen.entry(dir.to_owned()).or_insert_with(|| {
-                let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml")).ok()?;
-                Some(RustCrate {
-                    dir: dir.to_owned(),
-                    name: package_name(&manifest),
-                })
+                let text = std::fs::read_to_string(root.join(dir).join(manifest)).ok()?;
+                read(dir, &text)
             });
             if entry.is_some() || dir.is_empty() {
                 break;
@@ -298,9 +331,21 @@ fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
             dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
         }
     }
-    let mut crates: Vec<RustCrate> = seen.into_values().flatten().collect();
-    crates.sort_by(|a, b| a.dir.cmp(&b.dir));
-    crates
+    seen.into_values().flatten().collect()
+}
+
+/// The module path of a `go.mod`: its `module` directive, quoted or not,
+/// a trailing `//` comment dropped (the Go modules reference, "go.mod files").
+fn go_module_path(manifest: &str) -> Option<String> {
+    manifest.lines().find_map(|line| {
+        let line = line.split("//").next().unwrap_or_default().trim();
+        let path = line.strip_prefix("module")?;
+        if !path.starts_with([' ', '\t', '"']) {
+            return None;
+        }
+        let path = path.trim().trim_matches(|c| c == '"' || c == '`');
+        (!path.is_empty()).then(|| path.to_owned())
+    })
 }
 
 /// The `[package] name` of a manifest, as `use` paths spell it.
@@ -323,7 +368,7 @@ fn package_name(manifest: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::package_name;
+    use super::{go_module_path, package_name};
 
     #[test]
     fn package_names_use_underscores() {
@@ -332,5 +377,18 @@ mod tests {
             Some("regex_automata")
         );
         assert_eq!(package_name("[workspace]\nname = \"x\"\n"), None);
+    }
+
+    #[test]
+    fn go_module_paths_come_from_the_module_directive() {
+        assert_eq!(
+            go_module_path("// shop\nmodule example.com/shop // main\n\ngo 1.22\n").as_deref(),
+            Some("example.com/shop")
+        );
+        assert_eq!(
+            go_module_path("module \"example.com/q\"\n").as_deref(),
+            Some("example.com/q")
+        );
+        assert_eq!(go_module_path("modules x\ngo 1.21\n"), None);
     }
 }

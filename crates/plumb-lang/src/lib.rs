@@ -29,6 +29,7 @@
 
 mod c;
 mod ecma;
+mod go;
 mod imports;
 mod java;
 mod python;
@@ -45,6 +46,8 @@ pub use tree_sitter;
 pub enum Language {
     /// C (`.h` headers included: see [`EXTENSIONS`]).
     C,
+    /// Go.
+    Go,
     /// Java.
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
@@ -66,6 +69,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("c", Language::C),
     ("cjs", Language::JavaScript),
     ("cts", Language::TypeScript),
+    ("go", Language::Go),
     ("h", Language::C),
     ("java", Language::Java),
     ("js", Language::JavaScript),
@@ -91,11 +95,27 @@ pub enum ModuleSystem {
     /// `#include` of headers found relative to the including file or an
     /// include directory; one global namespace joined by the linker.
     CIncludes,
-    /// Packages (namespaces) that span files: each file declares the package
-    /// it belongs to (see [`Language::package`]); a package's top-level
+    /// Packages (namespaces) that span files: a package's top-level
     /// definitions are visible throughout it; imports name a package's
-    /// member (`a.b.C`), a whole package (`a.b.*`), or a type's members.
-    Packages,
+    /// member (`a.b.C`), a whole package (`a.b.*`, Go's `"a/b"`), or a
+    /// type's members. [`PackageKeys`] says how a file's package is named.
+    Packages(PackageKeys),
+}
+
+/// How a package-based module system names the package of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageKeys {
+    /// Each file declares its package, dotted (Java's `package a.b;`, see
+    /// [`Language::package`]); code may write a fully qualified name
+    /// (`a.b.C`), which starts at the root of the package tree.
+    Declared,
+    /// A package is a directory, named by its import path: the module path
+    /// of the nearest manifest (Go's `go.mod`) joined with the directory
+    /// below it (`example.com/shop/model`), `/`-separated, or the directory
+    /// itself when no manifest is found. Code names another package only
+    /// through an import; the declared package name (Go's `package x`)
+    /// only tells an external test package (`x_test`) apart.
+    Directories,
 }
 
 /// Where a definition's doc comment comes from.
@@ -217,6 +237,15 @@ const C_BUILTINS: &[&str] = &[
     "strcpy", "strlen", "strncmp", "strncpy",
 ];
 
+/// From the Go specification, "Predeclared identifiers": the built-in
+/// functions and the types most used.
+const GO_BUILTINS: &[&str] = &[
+    "any", "append", "bool", "byte", "cap", "clear", "close", "complex", "copy", "delete", "error",
+    "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8", "len", "make", "max",
+    "min", "new", "panic", "print", "println", "real", "recover", "rune", "string", "uint",
+    "uint16", "uint32", "uint64", "uint8", "uintptr",
+];
+
 /// From `java.lang`, imported into every Java file implicitly: the classes
 /// most used bare.
 const JAVA_BUILTINS: &[&str] = &[
@@ -300,6 +329,7 @@ const RUST_BUILTINS: &[&str] = &[
 ];
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
+const GO_QUERY: &str = include_str!("../queries/go/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
@@ -342,6 +372,22 @@ static SPECS: [Spec; Language::COUNT] = [
         builtins: C_BUILTINS,
     },
     Spec {
+        language: Language::Go,
+        name: "go",
+        query_source: GO_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["//"]),
+        self_names: &[],
+        separator: ".",
+        module_system: ModuleSystem::Packages(PackageKeys::Directories),
+        return_type_field: Some("result"),
+        members_in_scope: false,
+        overloads_by_arity: false,
+        builtins: GO_BUILTINS,
+    },
+    Spec {
         language: Language::Java,
         name: "java",
         query_source: JAVA_QUERY,
@@ -351,7 +397,7 @@ static SPECS: [Spec; Language::COUNT] = [
         doc_style: DocStyle::PrecedingComments(&["/**"]),
         self_names: &["this"],
         separator: ".",
-        module_system: ModuleSystem::Packages,
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
         return_type_field: Some("type"),
         members_in_scope: true,
         overloads_by_arity: true,
@@ -464,11 +510,12 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 8;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
+        Language::Go,
         Language::Java,
         Language::JavaScript,
         Language::Python,
@@ -505,6 +552,7 @@ impl Language {
     pub fn grammar(self) -> tree_sitter::Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
+            Language::Go => tree_sitter_go::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
@@ -535,6 +583,7 @@ impl Language {
     pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
         match self {
             Language::C => c::imports(root, source, out),
+            Language::Go => go::imports(root, source, out),
             Language::Java => java::imports(root, source, out),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
@@ -544,11 +593,14 @@ impl Language {
         }
     }
 
-    /// The package (namespace) a file declares, dotted, for languages whose
-    /// module system is [`ModuleSystem::Packages`]; `None` for the default
-    /// package and for other module systems.
+    /// The package (namespace) a file declares, for languages whose module
+    /// system is [`ModuleSystem::Packages`]: dotted for
+    /// [`PackageKeys::Declared`], the `package` clause's name for
+    /// [`PackageKeys::Directories`]; `None` for the default package and for
+    /// other module systems.
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
+            Language::Go => go::package(root, source),
             Language::Java => java::package(root, source),
             Language::C
             | Language::JavaScript
@@ -565,7 +617,9 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Java | Language::Python | Language::Rust => Vec::new(),
+            Language::C | Language::Go | Language::Java | Language::Python | Language::Rust => {
+                Vec::new()
+            }
         }
     }
 
@@ -573,6 +627,7 @@ impl Language {
     pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
         match self {
             Language::C => c::is_exported(node),
+            Language::Go => go::is_exported(name),
             Language::Java => java::is_exported(node),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
@@ -640,6 +695,7 @@ mod tests {
         check("list.h", Some(Language::C));
         check("main.c", Some(Language::C));
         check("Cart.java", Some(Language::Java));
+        check("model/circle.go", Some(Language::Go));
         check("Makefile", None);
         check("x.PY", None);
     }

@@ -12,18 +12,19 @@
 //! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
 //! steps themselves are language-neutral.
 
+mod go;
 pub mod modules;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use plumb_lang::{Language, ModuleSystem, Spec};
+use plumb_lang::{Language, ModuleSystem, PackageKeys, Spec};
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
-use modules::{ModuleLookup, Modules, RustCrate};
+use modules::{Manifests, ModuleLookup, Modules};
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
 /// compiler does; only dynamic rebinding (monkey-patching) defeats it.
@@ -180,8 +181,8 @@ struct Resolver<'a> {
 }
 
 /// Resolves every reference of `files` and returns the graph as rows.
-pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
-    let mut resolver = Resolver::new(files, crates);
+pub fn resolve(files: &[SourceFile], manifests: &Manifests) -> ResolvedGraph {
+    let mut resolver = Resolver::new(files, manifests);
     resolver.link_impls();
     resolver.index_members();
     let inheritance = resolver.link_bases();
@@ -190,8 +191,8 @@ pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
 }
 
 impl<'a> Resolver<'a> {
-    fn new(files: &'a [SourceFile], crates: &[RustCrate]) -> Self {
-        let modules = Modules::new(files, crates);
+    fn new(files: &'a [SourceFile], manifests: &Manifests) -> Self {
+        let modules = Modules::new(files, manifests);
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
@@ -463,15 +464,20 @@ impl<'a> Resolver<'a> {
     }
 
     /// What `name` means as a member of package `p`: the top-level
-    /// definitions of its files, else its subpackage.
+    /// definitions of its files, else its subpackage (where code can name
+    /// one through its parent: [`PackageKeys::Declared`]).
     fn package_members(&self, p: usize, name: &str) -> Option<Lookup> {
-        let found: Vec<Target> = self.modules.packages[p]
+        let package = &self.modules.packages[p];
+        let found: Vec<Target> = package
             .files
             .iter()
             .filter_map(|&g| self.top_level_named(g, name))
             .flat_map(|lookup| lookup.targets)
             .collect();
         Lookup::found(found, Resolution::Scope).or_else(|| {
+            if package.keys != PackageKeys::Declared {
+                return None;
+            }
             let sub = self.modules.subpackage(p, name)?;
             Lookup::found(vec![Target::Package(sub)], Resolution::Import)
         })
@@ -489,7 +495,7 @@ impl<'a> Resolver<'a> {
                 segments.push(name.to_owned());
                 self.modules.rust_module_file(g, &segments)
             }),
-            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes | ModuleSystem::Packages => None,
+            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes | ModuleSystem::Packages(_) => None,
         };
         if let Some(file) = submodule {
             return Lookup::found(vec![Target::File(file)], Resolution::Import);
@@ -594,10 +600,14 @@ impl<'a> Resolver<'a> {
             ModuleSystem::CIncludes => {
                 from_file(self.modules.c_include(self.files, f, &decl.module))
             }
-            ModuleSystem::Packages => {
-                let Some((package, rest)) = self.modules.package_prefix(&decl.module) else {
+            ModuleSystem::Packages(keys) => {
+                let Some((package, rest)) = self.modules.package_prefix(&decl.module, keys) else {
                     return ModuleTarget::External;
                 };
+                if keys == PackageKeys::Directories && !rest.is_empty() {
+                    // An import path names a directory, never a member.
+                    return ModuleTarget::Missing;
+                }
                 let mut target = Target::Package(package);
                 for segment in rest {
                     let Some(next) = self
@@ -737,7 +747,9 @@ impl<'a> Resolver<'a> {
             if let Some(lookup) = self.package_members(package, name) {
                 return Some(lookup);
             }
-            if let Some(&top) = self.modules.package_ids.get(name) {
+            if self.modules.packages[package].keys == PackageKeys::Declared
+                && let Some(&top) = self.modules.package_ids.get(name)
+            {
                 return Lookup::found(vec![Target::Package(top)], Resolution::Import);
             }
         }
@@ -1498,6 +1510,22 @@ impl<'a> Resolver<'a> {
                 );
             }
         }
+        // Implementations no site states (Go's implicit interfaces), at the
+        // implementing type's name.
+        for (ty, interface) in self.structural_impls() {
+            let (f, _) = self.syms[ty];
+            let def = self.def(ty);
+            self.push_occurrence(
+                &mut graph,
+                f,
+                (def.name_line, def.name_col),
+                OccurrenceKind::Implement,
+                &self.def(interface).name,
+                None,
+                Some(ty),
+                &[(interface, Resolution::Inheritance, INHERITANCE_CONFIDENCE)],
+            );
+        }
         graph
     }
 
@@ -1727,6 +1755,7 @@ mod tests {
 
     use plumb_lang::Language;
 
+    use super::modules::Manifests;
     use super::{
         ResolvedGraph, SourceFile, matching_open, parameter_types, resolve, return_annotation,
     };
@@ -1751,7 +1780,7 @@ mod tests {
                 facts,
             });
         }
-        let graph: ResolvedGraph = resolve(&files, &[]);
+        let graph: ResolvedGraph = resolve(&files, &Manifests::default());
         let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
