@@ -970,7 +970,7 @@ mod tests {
     fn go_methods_belong_to_their_receiver_type() {
         let f = facts(
             Language::Go,
-            "package model\n\n// Circle is round.\ntype Circle struct {\n\tBase\n\tradius float64\n}\n\nfunc (c *Circle) Area() float64 { return c.radius }\n\nfunc Parse(s string) (*Circle, error) { return nil, nil }\n\nfunc use() {\n\tx, err := Parse(\"1\")\n\tvar y Circle\n\tz := &Circle{}\n}\n",
+            "package model\n\n// Circle is round.\ntype Circle struct {\n\tBase\n\tradius float64\n}\n\nfunc (c *Circle) Area() float64 { return c.radius }\n\nfunc Parse(s string) (*Circle, error) { return nil, nil }\n\nfunc use() {\n\tx, err := Parse(\"1\")\n\tvar y Circle\n\tz := &Circle{}\n\tvar w = &Circle{}\n}\n",
         );
         assert_eq!(
             defs(&f),
@@ -979,7 +979,7 @@ mod tests {
                 "field radius 6-6 in Circle",
                 "method Area 9-9 in impl Circle",
                 "function Parse 11-11 in -",
-                "function use 13-17 in -",
+                "function use 13-18 in -",
             ]
         );
         assert_eq!(f.defs[0].doc.as_deref(), Some("Circle is round."));
@@ -999,6 +999,7 @@ mod tests {
                 ("x", "Parse(\"1\")", true),
                 ("y", "Circle", false),
                 ("z", "Circle", false),
+                ("w", "Circle", false),
             ]
         );
         assert!(

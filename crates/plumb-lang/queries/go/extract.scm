@@ -62,6 +62,13 @@
   name: (identifier) @binding.name
   !type
   value: (expression_list . (_) @binding.value)) @binding
+(var_spec
+  name: (identifier) @binding.name
+  !type
+  value: (expression_list . [
+    (composite_literal type: (_) @binding.type)
+    (unary_expression operand: (composite_literal type: (_) @binding.type))
+  ])) @binding
 (short_var_declaration
   left: (expression_list . (identifier) @binding.name)
   right: (expression_list . (composite_literal type: (_) @binding.type))) @binding
