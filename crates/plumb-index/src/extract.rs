@@ -298,7 +298,7 @@ pub fn extract(
             .copied()
             .unwrap_or(Container::File);
         let (name_line, name_col) = position(raw.name);
-        let exported = language.is_exported(raw.node, &name)
+        let exported = language.is_exported(raw.node, &name, bytes)
             || (container == Container::File && export_list.contains(&name));
         facts.defs.push(DefFact {
             kind: raw.kind,
@@ -656,16 +656,33 @@ fn truncate(mut text: String, max: usize) -> String {
 /// arguments, a declaration's parameters), comments left out; `None`
 /// when there is no such field or a variadic item makes the count open.
 fn arity(node: Node<'_>, field: &str) -> Option<u32> {
-    let list = node.child_by_field_name(field)?;
+    let mut cursor = node.walk();
+    let (list, item_kind) = match node.child_by_field_name(field) {
+        Some(list) => (list, None),
+        // Swift keeps a call's arguments in a `call_suffix` (`value_arguments`
+        // and a trailing closure) and a declaration's parameters among the
+        // declaration's own children, after its `(`.
+        None if field == "arguments" => (
+            node.named_children(&mut cursor)
+                .find(|c| c.kind() == "call_suffix")?,
+            None,
+        ),
+        None if node.children(&mut cursor).any(|c| c.kind() == "(") => (node, Some("parameter")),
+        None => return None,
+    };
     let mut cursor = list.walk();
     let mut count = 0;
     for item in list.named_children(&mut cursor) {
         let kind = item.kind();
-        if kind.contains("comment") {
+        if kind.contains("comment") || item_kind.is_some_and(|k| k != kind) {
             continue;
         }
         if VARIADIC_KINDS.contains(&kind) {
             return None;
+        }
+        if kind == "value_arguments" {
+            count += item.named_child_count() as u32;
+            continue;
         }
         count += 1;
     }
@@ -1054,6 +1071,36 @@ mod tests {
             .map(|r| r.line)
             .collect();
         assert_eq!(named, vec![3]);
+    }
+
+    #[test]
+    fn swift_extensions_add_members_and_calls_count_arguments() {
+        let f = facts(
+            Language::Swift,
+            "struct Cart {\n    private var n: Int = 0\n    func add(_ x: Int, count: Int) {}\n}\nextension Cart: Priced {\n    func price() -> Cart { add(1, count: 2); return self }\n}\nfunc broken( {\n",
+        );
+        assert_eq!(
+            defs(&f)[..4],
+            [
+                "struct Cart 1-4 in -",
+                "field n 2-2 in Cart",
+                "method add 3-3 in Cart",
+                "method price 6-6 in impl Cart",
+            ]
+        );
+        assert!(f.syntax_errors > 0);
+        assert!(!f.defs[1].exported && f.defs[2].exported);
+        assert_eq!(f.defs[2].parameters, Some(2));
+        assert_eq!(f.defs[3].return_type.as_deref(), Some("Cart"));
+        let add = f.refs.iter().find(|r| r.name == "add").unwrap();
+        assert_eq!((add.kind, add.arguments), (OccurrenceKind::Call, Some(2)));
+        assert!(
+            f.refs
+                .iter()
+                .any(|r| r.kind == OccurrenceKind::Inherit && r.name == "Priced"),
+            "{:?}",
+            f.refs
+        );
     }
 
     #[test]

@@ -34,6 +34,7 @@ mod imports;
 mod java;
 mod python;
 mod rust;
+mod swift;
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -56,6 +57,8 @@ pub enum Language {
     Python,
     /// Rust.
     Rust,
+    /// Swift.
+    Swift,
     /// TypeScript with JSX.
     Tsx,
     /// TypeScript.
@@ -79,6 +82,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("py", Language::Python),
     ("pyi", Language::Python),
     ("rs", Language::Rust),
+    ("swift", Language::Swift),
     ("ts", Language::TypeScript),
     ("tsx", Language::Tsx),
 ];
@@ -328,11 +332,42 @@ const RUST_BUILTINS: &[&str] = &[
     "writeln",
 ];
 
+/// From the Swift standard library: the global functions and the types
+/// most used bare.
+const SWIFT_BUILTINS: &[&str] = &[
+    "Array",
+    "Bool",
+    "Character",
+    "Dictionary",
+    "Double",
+    "Error",
+    "Float",
+    "Int",
+    "Optional",
+    "Result",
+    "Set",
+    "String",
+    "abs",
+    "assert",
+    "assertionFailure",
+    "debugPrint",
+    "fatalError",
+    "max",
+    "min",
+    "precondition",
+    "preconditionFailure",
+    "print",
+    "stride",
+    "type",
+    "zip",
+];
+
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const GO_QUERY: &str = include_str!("../queries/go/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
+const SWIFT_QUERY: &str = include_str!("../queries/swift/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/javascript/extract.scm"),
@@ -452,6 +487,24 @@ static SPECS: [Spec; Language::COUNT] = [
         builtins: RUST_BUILTINS,
     },
     Spec {
+        language: Language::Swift,
+        name: "swift",
+        query_source: SWIFT_QUERY,
+        attribute_kinds: &["attribute"],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment", "multiline_comment"],
+        doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
+        self_names: &["self", "Self"],
+        separator: ".",
+        // A Swift module is a build target; plumb reads every Swift file of
+        // the repository as one module: no file declares a package.
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        return_type_field: Some("return_type"),
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: SWIFT_BUILTINS,
+    },
+    Spec {
         language: Language::Tsx,
         name: "tsx",
         query_source: TSX_QUERY,
@@ -510,7 +563,7 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 9;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
@@ -520,6 +573,7 @@ impl Language {
         Language::JavaScript,
         Language::Python,
         Language::Rust,
+        Language::Swift,
         Language::Tsx,
         Language::TypeScript,
     ];
@@ -557,6 +611,7 @@ impl Language {
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Language::Swift => tree_sitter_swift::LANGUAGE.into(),
             Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
             Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         }
@@ -590,6 +645,7 @@ impl Language {
             }
             Language::Python => python::imports(root, source, out),
             Language::Rust => rust::imports(root, source, out),
+            Language::Swift => swift::imports(root, source, out),
         }
     }
 
@@ -606,6 +662,7 @@ impl Language {
             | Language::JavaScript
             | Language::Python
             | Language::Rust
+            | Language::Swift
             | Language::Tsx
             | Language::TypeScript => None,
         }
@@ -617,14 +674,17 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Go | Language::Java | Language::Python | Language::Rust => {
-                Vec::new()
-            }
+            Language::C
+            | Language::Go
+            | Language::Java
+            | Language::Python
+            | Language::Rust
+            | Language::Swift => Vec::new(),
         }
     }
 
     /// Whether the definition `node` named `name` is visible outside its module.
-    pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
+    pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str, source: &[u8]) -> bool {
         match self {
             Language::C => c::is_exported(node),
             Language::Go => go::is_exported(name),
@@ -634,6 +694,7 @@ impl Language {
             }
             Language::Python => python::is_exported(name),
             Language::Rust => rust::is_exported(node),
+            Language::Swift => swift::is_exported(node, source),
         }
     }
 }
@@ -696,6 +757,7 @@ mod tests {
         check("main.c", Some(Language::C));
         check("Cart.java", Some(Language::Java));
         check("model/circle.go", Some(Language::Go));
+        check("Sources/Shop/Circle.swift", Some(Language::Swift));
         check("Makefile", None);
         check("x.PY", None);
     }
