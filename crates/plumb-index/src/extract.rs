@@ -23,11 +23,15 @@ const MAX_DOC: usize = 1000;
 const MAX_RECEIVER: usize = 200;
 
 /// Parent kinds a doc comment may sit in front of instead of the
-/// definition itself (`export function f`, `const f = () => …`).
+/// definition itself (`export function f`, `const f = () => …`, Go's
+/// `type T struct`, `const C = 1`, `var v T`).
 const DOC_ANCHOR_PARENTS: &[&str] = &[
+    "const_declaration",
     "export_statement",
     "lexical_declaration",
     "template_declaration",
+    "type_declaration",
+    "var_declaration",
     "variable_declaration",
 ];
 
@@ -302,7 +306,12 @@ pub fn extract(
             )
         }))
         .collect();
-    containers.sort_by_key(|&(start, end, _)| (start, std::cmp::Reverse(end)));
+    // An impl block spanning exactly its one definition (a Go method
+    // declaration is its own receiver block) contains that definition.
+    containers.sort_by_key(|&(start, end, container)| {
+        let is_def = matches!(container, Container::Def(_));
+        (start, std::cmp::Reverse(end), is_def)
+    });
     let parents = nest(&containers);
 
     for (i, raw) in defs.iter().enumerate() {
@@ -313,7 +322,7 @@ pub fn extract(
             .copied()
             .unwrap_or(Container::File);
         let (name_line, name_col) = position(raw.name);
-        let exported = language.is_exported(raw.node, &name)
+        let exported = language.is_exported(raw.node, &name, bytes)
             || (container == Container::File && export_list.contains(&name));
         facts.defs.push(DefFact {
             kind: raw.kind,
@@ -752,16 +761,33 @@ fn truncate(mut text: String, max: usize) -> String {
 /// arguments, a declaration's parameters), comments left out; `None`
 /// when there is no such field or a variadic item makes the count open.
 fn arity(node: Node<'_>, field: &str) -> Option<u32> {
-    let list = node.child_by_field_name(field)?;
+    let mut cursor = node.walk();
+    let (list, item_kind) = match node.child_by_field_name(field) {
+        Some(list) => (list, None),
+        // Swift keeps a call's arguments in a `call_suffix` (`value_arguments`
+        // and a trailing closure) and a declaration's parameters among the
+        // declaration's own children, after its `(`.
+        None if field == "arguments" => (
+            node.named_children(&mut cursor)
+                .find(|c| c.kind() == "call_suffix")?,
+            None,
+        ),
+        None if node.children(&mut cursor).any(|c| c.kind() == "(") => (node, Some("parameter")),
+        None => return None,
+    };
     let mut cursor = list.walk();
     let mut count = 0;
     for item in list.named_children(&mut cursor) {
         let kind = item.kind();
-        if kind.contains("comment") {
+        if kind.contains("comment") || item_kind.is_some_and(|k| k != kind) {
             continue;
         }
         if VARIADIC_KINDS.contains(&kind) {
             return None;
+        }
+        if kind == "value_arguments" {
+            count += item.named_child_count() as u32;
+            continue;
         }
         count += 1;
     }
@@ -788,7 +814,13 @@ fn return_type(node: Node<'_>, kind: SymbolKind, spec: &Spec, bytes: &[u8]) -> O
     if !kind.is_callable() {
         return None;
     }
-    let written = node.child_by_field_name(field)?;
+    let mut written = node.child_by_field_name(field)?;
+    if written.kind() == "parameter_list" {
+        // Several results (Go's `(T, error)`): the first is what a call
+        // chain goes on with.
+        written = written.named_child(0)?;
+        written = written.child_by_field_name("type").unwrap_or(written);
+    }
     let folded: String = text(written, bytes).split_whitespace().collect();
     Some(dotted(&folded, spec.member_operators))
 }
@@ -861,6 +893,7 @@ fn strip_comment_markers(comment: &str) -> String {
         .map(|line| {
             line.trim()
                 .trim_start_matches("///")
+                .trim_start_matches("//")
                 .trim_start_matches("/**")
                 .trim_start_matches('*')
                 .trim()
@@ -1057,6 +1090,51 @@ mod tests {
     }
 
     #[test]
+    fn go_methods_belong_to_their_receiver_type() {
+        let f = facts(
+            Language::Go,
+            "package model\n\n// Circle is round.\ntype Circle struct {\n\tBase\n\tradius float64\n}\n\nfunc (c *Circle) Area() float64 { return c.radius }\n\nfunc Parse(s string) (*Circle, error) { return nil, nil }\n\nfunc use() {\n\tx, err := Parse(\"1\")\n\tvar y Circle\n\tz := &Circle{}\n\tvar w = &Circle{}\n}\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "struct Circle 4-7 in -",
+                "field radius 6-6 in Circle",
+                "method Area 9-9 in impl Circle",
+                "function Parse 11-11 in -",
+                "function use 13-18 in -",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("Circle is round."));
+        assert!(f.defs[0].exported && !f.defs[1].exported && !f.defs[4].exported);
+        assert_eq!(f.defs[3].return_type.as_deref(), Some("*Circle"));
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str(), b.from_value))
+            .collect();
+        assert_eq!(
+            bindings,
+            vec![
+                ("self.radius", "float64", false),
+                ("c", "Circle", false),
+                ("s", "string", false),
+                ("x", "Parse(\"1\")", true),
+                ("y", "Circle", false),
+                ("z", "Circle", false),
+                ("w", "Circle", false),
+            ]
+        );
+        assert!(
+            f.refs
+                .iter()
+                .any(|r| r.kind == OccurrenceKind::Inherit && r.name == "Base"),
+            "{:?}",
+            f.refs
+        );
+    }
+
+    #[test]
     fn calls_inside_rust_macro_arguments_are_found() {
         let f = facts(
             Language::Rust,
@@ -1132,6 +1210,46 @@ mod tests {
                 "type geo None None",
             ]
         );
+    }
+
+    #[test]
+    fn swift_extensions_add_members_and_calls_count_arguments() {
+        let f = facts(
+            Language::Swift,
+            "struct Cart {\n    private var n: Int = 0\n    func add(_ x: Int, count: Int) {}\n}\nextension Cart: Priced {\n    func price() -> Cart { add(1, count: 2); return self }\n}\nfunc broken( {\n",
+        );
+        assert_eq!(
+            defs(&f)[..4],
+            [
+                "struct Cart 1-4 in -",
+                "field n 2-2 in Cart",
+                "method add 3-3 in Cart",
+                "method price 6-6 in impl Cart",
+            ]
+        );
+        assert!(f.syntax_errors > 0);
+        assert!(!f.defs[1].exported && f.defs[2].exported);
+        assert_eq!(f.defs[2].parameters, Some(2));
+        assert_eq!(f.defs[3].return_type.as_deref(), Some("Cart"));
+        let add = f.refs.iter().find(|r| r.name == "add").unwrap();
+        assert_eq!((add.kind, add.arguments), (OccurrenceKind::Call, Some(2)));
+        assert!(
+            f.refs
+                .iter()
+                .any(|r| r.kind == OccurrenceKind::Inherit && r.name == "Priced"),
+            "{:?}",
+            f.refs
+        );
+    }
+
+    #[test]
+    fn go_with_syntax_errors_still_extracts() {
+        let f = facts(
+            Language::Go,
+            "package x\n\nfunc good() {}\n\nfunc (c *T) bad( {\n\ntype T struct { a int\n",
+        );
+        assert!(f.syntax_errors > 0);
+        assert!(f.defs.iter().any(|d| d.name == "good"));
     }
 
     #[test]

@@ -29,7 +29,7 @@ use rayon::prelude::*;
 use cache::FactsCache;
 use parse::{FileOutcome, ParsedFile};
 use resolve::SourceFile;
-use resolve::modules::RustCrate;
+use resolve::modules::{GoModule, Manifests, RustCrate};
 use walk::{Candidate, Limits};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
@@ -119,7 +119,7 @@ impl Summary {
 
 /// Indexes the tree at `root` into `root/.plumb/`, replacing any previous
 /// index atomically. When the index already matches the tree (same files,
-/// sizes and modification times, same limits and Rust crate manifests, same plumb), nothing is
+/// sizes and modification times, same limits and project manifests, same plumb), nothing is
 /// parsed or written; otherwise files unchanged since the last run keep
 /// their cached facts (see [`cache`]) and only the others are parsed, and
 /// the whole graph is resolved again and written. One process at a time
@@ -164,9 +164,13 @@ pub fn index_with(
     let walked_at_ns = cache::now_ns();
     let walked = walk::walk(&root, limits);
     // Everything besides the files that resolution reads: the bounds, and
-    // the Rust crates (names, default features) from the `Cargo.toml`s.
-    let crates = rust_crates(&root, &walked.candidates);
-    let settings_key = format!("{limits:?} {crates:?}");
+    // the project manifests: Rust crates (names, default features) from
+    // `Cargo.toml`s, Go module paths from `go.mod`s.
+    let manifests = Manifests {
+        rust_crates: rust_crates(&root, &walked.candidates),
+        go_modules: go_modules(&root, &walked.candidates),
+    };
+    let settings_key = format!("{limits:?} {manifests:?}");
     let build = cache::build_key();
     let previous = open_previous(&root)?;
     if !full
@@ -276,7 +280,7 @@ pub fn index_with(
         std::thread::Builder::new()
             .name("plumb-resolve".into())
             .stack_size(RESOLVER_STACK_BYTES)
-            .spawn_scoped(scope, || resolve::resolve(&sources, &crates))
+            .spawn_scoped(scope, || resolve::resolve(&sources, &manifests))
             .map(|handle| handle.join())
     });
     let graph = match graph {
@@ -354,7 +358,7 @@ fn open_previous(root: &Path) -> Result<Option<Store>, IndexError> {
 }
 
 /// The summary of the existing index if it matches the walk and was
-/// written by this build of plumb under the same limits and crates; `None` when it
+/// written by this build of plumb under the same limits and manifests; `None` when it
 /// must be rebuilt.
 fn unchanged_index(
     store: &Store,
@@ -408,17 +412,47 @@ pub fn git_head(root: &Path) -> Option<String> {
 /// The Rust crates that own the candidate `.rs` files: every directory
 /// with a `Cargo.toml` on the way up from one, below `root`.
 fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
-    let mut seen: HashMap<String, Option<RustCrate>> = HashMap::new();
-    for candidate in candidates.iter().filter(|c| c.rel.ends_with(".rs")) {
+    let mut crates = nearest_manifests(root, candidates, ".rs", "Cargo.toml", |dir, manifest| {
+        Some(RustCrate {
+            dir: dir.to_owned(),
+            name: package_name(manifest),
+            default_features: resolve::cfg::default_features(manifest),
+        })
+    });
+    crates.sort_by(|a, b| a.dir.cmp(&b.dir));
+    crates
+}
+
+/// The Go modules that own the candidate `.go` files: every directory with
+/// a `go.mod` declaring a module path on the way up from one, below `root`.
+fn go_modules(root: &Path, candidates: &[Candidate]) -> Vec<GoModule> {
+    let mut modules = nearest_manifests(root, candidates, ".go", "go.mod", |dir, manifest| {
+        Some(GoModule {
+            dir: dir.to_owned(),
+            path: go_module_path(manifest)?,
+        })
+    });
+    modules.sort_by(|a, b| a.dir.cmp(&b.dir));
+    modules
+}
+
+/// For every candidate ending in `extension`, the nearest directory on the
+/// way up (below `root`) holding a file `manifest` that `read` accepts;
+/// `read` gets the directory, relative to the root, and the file's text.
+fn nearest_manifests<T>(
+    root: &Path,
+    candidates: &[Candidate],
+    extension: &str,
+    manifest: &str,
+    read: impl Fn(&str, &str) -> Option<T>,
+) -> Vec<T> {
+    let mut seen: HashMap<String, Option<T>> = HashMap::new();
+    for candidate in candidates.iter().filter(|c| c.rel.ends_with(extension)) {
         let mut dir = candidate.rel.rsplit_once('/').map_or("", |(d, _)| d);
         loop {
             let entry = seen.entry(dir.to_owned()).or_insert_with(|| {
-                let manifest = std::fs::read_to_string(root.join(dir).join("Cargo.toml")).ok()?;
-                Some(RustCrate {
-                    dir: dir.to_owned(),
-                    name: package_name(&manifest),
-                    default_features: resolve::cfg::default_features(&manifest),
-                })
+                let text = std::fs::read_to_string(root.join(dir).join(manifest)).ok()?;
+                read(dir, &text)
             });
             if entry.is_some() || dir.is_empty() {
                 break;
@@ -426,9 +460,21 @@ fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
             dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
         }
     }
-    let mut crates: Vec<RustCrate> = seen.into_values().flatten().collect();
-    crates.sort_by(|a, b| a.dir.cmp(&b.dir));
-    crates
+    seen.into_values().flatten().collect()
+}
+
+/// The module path of a `go.mod`: its `module` directive, quoted or not,
+/// a trailing `//` comment dropped (the Go modules reference, "go.mod files").
+fn go_module_path(manifest: &str) -> Option<String> {
+    manifest.lines().find_map(|line| {
+        let line = line.split("//").next().unwrap_or_default().trim();
+        let path = line.strip_prefix("module")?;
+        if !path.starts_with([' ', '\t', '"']) {
+            return None;
+        }
+        let path = path.trim().trim_matches(|c| c == '"' || c == '`');
+        (!path.is_empty()).then(|| path.to_owned())
+    })
 }
 
 /// The `[package] name` of a manifest, as `use` paths spell it.
@@ -451,7 +497,7 @@ fn package_name(manifest: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::package_name;
+    use super::{go_module_path, package_name};
 
     #[test]
     fn package_names_use_underscores() {
@@ -460,5 +506,18 @@ mod tests {
             Some("regex_automata")
         );
         assert_eq!(package_name("[workspace]\nname = \"x\"\n"), None);
+    }
+
+    #[test]
+    fn go_module_paths_come_from_the_module_directive() {
+        assert_eq!(
+            go_module_path("// shop\nmodule example.com/shop // main\n\ngo 1.22\n").as_deref(),
+            Some("example.com/shop")
+        );
+        assert_eq!(
+            go_module_path("module \"example.com/q\"\n").as_deref(),
+            Some("example.com/q")
+        );
+        assert_eq!(go_module_path("modules x\ngo 1.21\n"), None);
     }
 }

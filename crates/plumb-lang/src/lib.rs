@@ -31,12 +31,14 @@
 mod c;
 mod cpp;
 mod ecma;
+mod go;
 mod imports;
 mod java;
 mod php;
 mod python;
 mod ruby;
 mod rust;
+mod swift;
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -51,6 +53,8 @@ pub enum Language {
     C,
     /// C++ (`.cc`, `.cpp`, `.cxx` and the `.hh`, `.hpp`, `.hxx` headers).
     Cpp,
+    /// Go.
+    Go,
     /// Java.
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
@@ -63,6 +67,8 @@ pub enum Language {
     Ruby,
     /// Rust.
     Rust,
+    /// Swift.
+    Swift,
     /// TypeScript with JSX.
     Tsx,
     /// TypeScript.
@@ -84,6 +90,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("cts", Language::TypeScript),
     ("cxx", Language::Cpp),
     ("gemspec", Language::Ruby),
+    ("go", Language::Go),
     ("h", Language::C),
     ("hh", Language::Cpp),
     ("hpp", Language::Cpp),
@@ -99,6 +106,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("rake", Language::Ruby),
     ("rb", Language::Ruby),
     ("rs", Language::Rust),
+    ("swift", Language::Swift),
     ("ts", Language::TypeScript),
     ("tsx", Language::Tsx),
 ];
@@ -137,11 +145,27 @@ pub enum ModuleSystem {
     /// adds namespaces and `using` declarations on top (see the resolver's
     /// `cpp` module).
     CIncludes,
-    /// Packages (namespaces) that span files: each file declares the package
-    /// it belongs to (see [`Language::package`]); a package's top-level
+    /// Packages (namespaces) that span files: a package's top-level
     /// definitions are visible throughout it; imports name a package's
-    /// member (`a.b.C`), a whole package (`a.b.*`), or a type's members.
-    Packages,
+    /// member (`a.b.C`), a whole package (`a.b.*`, Go's `"a/b"`), or a
+    /// type's members. [`PackageKeys`] says how a file's package is named.
+    Packages(PackageKeys),
+}
+
+/// How a package-based module system names the package of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PackageKeys {
+    /// Each file declares its package, dotted (Java's `package a.b;`, see
+    /// [`Language::package`]); code may write a fully qualified name
+    /// (`a.b.C`), which starts at the root of the package tree.
+    Declared,
+    /// A package is a directory, named by its import path: the module path
+    /// of the nearest manifest (Go's `go.mod`) joined with the directory
+    /// below it (`example.com/shop/model`), `/`-separated, or the directory
+    /// itself when no manifest is found. Code names another package only
+    /// through an import; the declared package name (Go's `package x`)
+    /// only tells an external test package (`x_test`) apart.
+    Directories,
 }
 
 /// Where a definition's doc comment comes from.
@@ -270,6 +294,15 @@ const C_BUILTINS: &[&str] = &[
     "abort", "assert", "calloc", "exit", "fclose", "fopen", "fprintf", "free", "fwrite", "malloc",
     "memcmp", "memcpy", "memmove", "memset", "printf", "realloc", "snprintf", "sprintf", "strcmp",
     "strcpy", "strlen", "strncmp", "strncpy",
+];
+
+/// From the Go specification, "Predeclared identifiers": the built-in
+/// functions and the types most used.
+const GO_BUILTINS: &[&str] = &[
+    "any", "append", "bool", "byte", "cap", "clear", "close", "complex", "copy", "delete", "error",
+    "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8", "len", "make", "max",
+    "min", "new", "panic", "print", "println", "real", "recover", "rune", "string", "uint",
+    "uint16", "uint32", "uint64", "uint8", "uintptr",
 ];
 
 /// From `java.lang`, imported into every Java file implicitly: the classes
@@ -452,13 +485,45 @@ const RUST_BUILTINS: &[&str] = &[
     "writeln",
 ];
 
+/// From the Swift standard library: the global functions and the types
+/// most used bare.
+const SWIFT_BUILTINS: &[&str] = &[
+    "Array",
+    "Bool",
+    "Character",
+    "Dictionary",
+    "Double",
+    "Error",
+    "Float",
+    "Int",
+    "Optional",
+    "Result",
+    "Set",
+    "String",
+    "abs",
+    "assert",
+    "assertionFailure",
+    "debugPrint",
+    "fatalError",
+    "max",
+    "min",
+    "precondition",
+    "preconditionFailure",
+    "print",
+    "stride",
+    "type",
+    "zip",
+];
+
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
+const GO_QUERY: &str = include_str!("../queries/go/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const CPP_QUERY: &str = include_str!("../queries/cpp/extract.scm");
 const PHP_QUERY: &str = include_str!("../queries/php/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUBY_QUERY: &str = include_str!("../queries/ruby/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
+const SWIFT_QUERY: &str = include_str!("../queries/swift/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/javascript/extract.scm"),
@@ -522,6 +587,24 @@ static SPECS: [Spec; Language::COUNT] = [
         builtins: CPP_BUILTINS,
     },
     Spec {
+        language: Language::Go,
+        name: "go",
+        query_source: GO_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["//"]),
+        self_names: &[],
+        super_names: &[],
+        separator: ".",
+        member_operators: &[],
+        module_system: ModuleSystem::Packages(PackageKeys::Directories),
+        return_type_field: Some("result"),
+        members_in_scope: false,
+        overloads_by_arity: false,
+        builtins: GO_BUILTINS,
+    },
+    Spec {
         language: Language::Java,
         name: "java",
         query_source: JAVA_QUERY,
@@ -533,7 +616,7 @@ static SPECS: [Spec; Language::COUNT] = [
         super_names: SUPER_NAMES,
         separator: ".",
         member_operators: &[],
-        module_system: ModuleSystem::Packages,
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
         return_type_field: Some("type"),
         members_in_scope: true,
         overloads_by_arity: true,
@@ -569,7 +652,7 @@ static SPECS: [Spec; Language::COUNT] = [
         super_names: &["parent"],
         separator: ".",
         member_operators: &["?->", "->", "::", "\\"],
-        module_system: ModuleSystem::Packages,
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
         return_type_field: Some("return_type"),
         members_in_scope: false,
         overloads_by_arity: false,
@@ -605,7 +688,7 @@ static SPECS: [Spec; Language::COUNT] = [
         super_names: &["super"],
         separator: "::",
         member_operators: &[],
-        module_system: ModuleSystem::Packages,
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
         return_type_field: None,
         members_in_scope: true,
         overloads_by_arity: false,
@@ -628,6 +711,26 @@ static SPECS: [Spec; Language::COUNT] = [
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: RUST_BUILTINS,
+    },
+    Spec {
+        language: Language::Swift,
+        name: "swift",
+        query_source: SWIFT_QUERY,
+        attribute_kinds: &["attribute"],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment", "multiline_comment"],
+        doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
+        self_names: &["self", "Self"],
+        super_names: SUPER_NAMES,
+        separator: ".",
+        member_operators: &[],
+        // A Swift module is a build target; plumb reads every Swift file of
+        // the repository as one module: no file declares a package.
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        return_type_field: Some("return_type"),
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: SWIFT_BUILTINS,
     },
     Spec {
         language: Language::Tsx,
@@ -692,18 +795,20 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 10;
+    pub const COUNT: usize = 12;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
         Language::Cpp,
+        Language::Go,
         Language::Java,
         Language::JavaScript,
         Language::Php,
         Language::Python,
         Language::Ruby,
         Language::Rust,
+        Language::Swift,
         Language::Tsx,
         Language::TypeScript,
     ];
@@ -737,12 +842,14 @@ impl Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
             Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
+            Language::Go => tree_sitter_go::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Php => tree_sitter_php::LANGUAGE_PHP.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Ruby => tree_sitter_ruby::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
+            Language::Swift => tree_sitter_swift::LANGUAGE.into(),
             Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
             Language::TypeScript => tree_sitter_typescript::LANGUAGE_TYPESCRIPT.into(),
         }
@@ -770,6 +877,7 @@ impl Language {
         match self {
             Language::C => c::imports(root, source, out),
             Language::Cpp => cpp::imports(root, source, out),
+            Language::Go => go::imports(root, source, out),
             Language::Java => java::imports(root, source, out),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
@@ -778,14 +886,18 @@ impl Language {
             Language::Python => python::imports(root, source, out),
             Language::Ruby => ruby::imports(root, source, out),
             Language::Rust => rust::imports(root, source, out),
+            Language::Swift => swift::imports(root, source, out),
         }
     }
 
-    /// The package (namespace) a file declares, dotted, for languages whose
-    /// module system is [`ModuleSystem::Packages`]; `None` for the default
-    /// package and for other module systems.
+    /// The package (namespace) a file declares, for languages whose module
+    /// system is [`ModuleSystem::Packages`]: dotted for
+    /// [`PackageKeys::Declared`], the `package` clause's name for
+    /// [`PackageKeys::Directories`]; `None` for the default package and for
+    /// other module systems.
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
+            Language::Go => go::package(root, source),
             Language::Java => java::package(root, source),
             Language::Php => php::package(root, source),
             Language::C
@@ -794,6 +906,7 @@ impl Language {
             | Language::Python
             | Language::Ruby
             | Language::Rust
+            | Language::Swift
             | Language::Tsx
             | Language::TypeScript => None,
         }
@@ -807,11 +920,13 @@ impl Language {
             }
             Language::C
             | Language::Cpp
+            | Language::Go
             | Language::Java
             | Language::Php
             | Language::Python
             | Language::Ruby
-            | Language::Rust => Vec::new(),
+            | Language::Rust
+            | Language::Swift => Vec::new(),
         }
     }
 
@@ -845,10 +960,11 @@ impl Language {
     }
 
     /// Whether the definition `node` named `name` is visible outside its module.
-    pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
+    pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str, source: &[u8]) -> bool {
         match self {
             Language::C => c::is_exported(node),
             Language::Cpp => cpp::is_exported(node),
+            Language::Go => go::is_exported(name),
             Language::Java => java::is_exported(node),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
@@ -858,6 +974,7 @@ impl Language {
             // Ruby's `private` is a statement about the definitions after it.
             Language::Ruby => true,
             Language::Rust => rust::is_exported(node),
+            Language::Swift => swift::is_exported(node, source),
         }
     }
 }
@@ -941,6 +1058,8 @@ mod tests {
         check("cart.rb", Some(Language::Ruby));
         check("shop.gemspec", Some(Language::Ruby));
         check("Rakefile", None);
+        check("model/circle.go", Some(Language::Go));
+        check("Sources/Shop/Circle.swift", Some(Language::Swift));
         check("Makefile", None);
         check("x.PY", None);
     }

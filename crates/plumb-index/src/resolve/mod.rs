@@ -14,19 +14,20 @@
 
 pub mod cfg;
 mod cpp;
+mod go;
 mod includes;
 pub mod modules;
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use plumb_lang::{Language, ModuleSystem, Spec};
+use plumb_lang::{Language, ModuleSystem, PackageKeys, Spec};
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
-use modules::{ModuleLookup, Modules, RustCrate};
+use modules::{Manifests, ModuleLookup, Modules};
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
 /// compiler does; only dynamic rebinding (monkey-patching) defeats it.
@@ -192,8 +193,8 @@ struct Resolver<'a> {
 }
 
 /// Resolves every reference of `files` and returns the graph as rows.
-pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
-    let mut resolver = Resolver::new(files, crates);
+pub fn resolve(files: &[SourceFile], manifests: &Manifests) -> ResolvedGraph {
+    let mut resolver = Resolver::new(files, manifests);
     // Members of definitions first, so that an impl's owner can be found
     // inside a namespace (C++) or module; then again with the impl members.
     resolver.index_members();
@@ -206,8 +207,8 @@ pub fn resolve(files: &[SourceFile], crates: &[RustCrate]) -> ResolvedGraph {
 }
 
 impl<'a> Resolver<'a> {
-    fn new(files: &'a [SourceFile], crates: &[RustCrate]) -> Self {
-        let modules = Modules::new(files, crates);
+    fn new(files: &'a [SourceFile], manifests: &Manifests) -> Self {
+        let modules = Modules::new(files, manifests);
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
@@ -270,7 +271,7 @@ impl<'a> Resolver<'a> {
             modules_in_progress: RefCell::default(),
             binding_cache: RefCell::default(),
             bindings_in_progress: RefCell::default(),
-            disabled: cfg::disabled_code(files, crates),
+            disabled: cfg::disabled_code(files, &manifests.rust_crates),
         }
     }
 
@@ -368,7 +369,7 @@ impl<'a> Resolver<'a> {
         for s in 0..self.syms.len() {
             let (f, _) = self.syms[s];
             let kind = self.def(s).kind;
-            if self.system(f) == ModuleSystem::Packages
+            if matches!(self.system(f), ModuleSystem::Packages(_))
                 && (kind.is_type() || kind == SymbolKind::Module)
             {
                 let qualname = self.qualname(s, &mut memo, 0);
@@ -524,15 +525,20 @@ impl<'a> Resolver<'a> {
     }
 
     /// What `name` means as a member of package `p`: the top-level
-    /// definitions of its files, else its subpackage.
+    /// definitions of its files, else its subpackage (where code can name
+    /// one through its parent: [`PackageKeys::Declared`]).
     fn package_members(&self, p: usize, name: &str) -> Option<Lookup> {
-        let found: Vec<Target> = self.modules.packages[p]
+        let package = &self.modules.packages[p];
+        let found: Vec<Target> = package
             .files
             .iter()
             .filter_map(|&g| self.top_level_named(g, name))
             .flat_map(|lookup| lookup.targets)
             .collect();
         Lookup::found(found, Resolution::Scope).or_else(|| {
+            if package.keys != PackageKeys::Declared {
+                return None;
+            }
             let sub = self.modules.subpackage(p, name)?;
             Lookup::found(vec![Target::Package(sub)], Resolution::Import)
         })
@@ -550,7 +556,7 @@ impl<'a> Resolver<'a> {
                 segments.push(name.to_owned());
                 self.modules.rust_module_file(g, &segments)
             }),
-            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes | ModuleSystem::Packages => None,
+            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes | ModuleSystem::Packages(_) => None,
         };
         if let Some(file) = submodule {
             return Lookup::found(vec![Target::File(file)], Resolution::Import);
@@ -674,10 +680,14 @@ impl<'a> Resolver<'a> {
                     .using_namespace(f, &decl.module)
                     .unwrap_or_else(|| from_file(missing)),
             },
-            ModuleSystem::Packages => {
-                let Some((package, rest)) = self.modules.package_prefix(&decl.module) else {
+            ModuleSystem::Packages(keys) => {
+                let Some((package, rest)) = self.modules.package_prefix(&decl.module, keys) else {
                     return ModuleTarget::External;
                 };
+                if keys == PackageKeys::Directories && !rest.is_empty() {
+                    // An import path names a directory, never a member.
+                    return ModuleTarget::Missing;
+                }
                 let mut target = Target::Package(package);
                 for segment in rest {
                     let Some(next) = self
@@ -809,7 +819,9 @@ impl<'a> Resolver<'a> {
             if let Some(lookup) = self.package_members(package, name) {
                 return Some(lookup);
             }
-            if let Some(&top) = self.modules.package_ids.get(name) {
+            if self.modules.packages[package].keys == PackageKeys::Declared
+                && let Some(&top) = self.modules.package_ids.get(name)
+            {
                 return Lookup::found(vec![Target::Package(top)], Resolution::Import);
             }
         }
@@ -1700,6 +1712,22 @@ impl<'a> Resolver<'a> {
                 );
             }
         }
+        // Implementations no site states (Go's implicit interfaces), at the
+        // implementing type's name.
+        for (ty, interface) in self.structural_impls() {
+            let (f, _) = self.syms[ty];
+            let def = self.def(ty);
+            self.push_occurrence(
+                &mut graph,
+                f,
+                (def.name_line, def.name_col),
+                OccurrenceKind::Implement,
+                &self.def(interface).name,
+                None,
+                Some(ty),
+                &[(interface, Resolution::Inheritance, INHERITANCE_CONFIDENCE)],
+            );
+        }
         graph
     }
 
@@ -1964,6 +1992,7 @@ mod tests {
 
     use plumb_lang::Language;
 
+    use super::modules::Manifests;
     use super::{
         ResolvedGraph, SourceFile, matching_open, parameter_types, resolve, return_annotation,
     };
@@ -1979,7 +2008,7 @@ mod tests {
     pub(super) fn calls_named_in(
         fixture: &str,
         name: &str,
-        crates: &[super::RustCrate],
+        crates: &[super::modules::RustCrate],
     ) -> Vec<String> {
         let mut files = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
@@ -1997,7 +2026,11 @@ mod tests {
                 facts,
             });
         }
-        let graph: ResolvedGraph = resolve(&files, crates);
+        let manifests = Manifests {
+            rust_crates: crates.to_vec(),
+            go_modules: Vec::new(),
+        };
+        let graph: ResolvedGraph = resolve(&files, &manifests);
         let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {

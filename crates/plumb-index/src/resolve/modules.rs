@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use plumb_lang::ModuleSystem;
+use plumb_lang::{ModuleSystem, PackageKeys};
 
 use super::SourceFile;
 
@@ -18,6 +18,25 @@ pub struct RustCrate {
     /// The features a default build enables: `default` and what it
     /// enables in turn, among the package's own features.
     pub default_features: Vec<String>,
+}
+
+/// A Go module found by its `go.mod`.
+#[derive(Clone, Debug)]
+pub struct GoModule {
+    /// Directory of the `go.mod`, relative to the root (`""` for the root).
+    pub dir: String,
+    /// The module path its `module` directive declares (`example.com/shop`).
+    pub path: String,
+}
+
+/// What the indexer read from the project's manifests: the facts about
+/// module roots that no source file states.
+#[derive(Clone, Debug, Default)]
+pub struct Manifests {
+    /// Rust crates, from `Cargo.toml`s.
+    pub rust_crates: Vec<RustCrate>,
+    /// Go modules, from `go.mod`s.
+    pub go_modules: Vec<GoModule>,
 }
 
 /// Where a Rust file sits in its crate's module tree.
@@ -62,15 +81,26 @@ pub struct Modules {
     pub package_of: Vec<Option<usize>>,
 }
 
-/// A package (namespace) of a package-based module system: a dotted name
-/// and the files that declare it. Its ancestors (`com`, `com.shop` for
-/// `com.shop.model`) are packages too, with files or without.
-#[derive(Clone, Debug, Default)]
+/// A package (namespace) of a package-based module system: a name and the
+/// files that belong to it. Its ancestors (`com`, `com.shop` for
+/// `com.shop.model`; `example.com` for `example.com/shop`) are packages
+/// too, with files or without.
+#[derive(Clone, Debug)]
 pub struct Package {
-    /// Dotted name; `""` is the default package.
+    /// Dotted name or import path; `""` is the default package.
     pub name: String,
-    /// Files that declare this package.
+    /// How the name was given, which decides its separator.
+    pub keys: PackageKeys,
+    /// Files that belong to this package.
     pub files: Vec<usize>,
+}
+
+/// The separator between the elements of a package name.
+fn package_separator(keys: PackageKeys) -> char {
+    match keys {
+        PackageKeys::Declared => '.',
+        PackageKeys::Directories => '/',
+    }
 }
 
 /// Where an import's module text leads.
@@ -106,8 +136,9 @@ const ECMA_PROBES: &[&str] = &[
 ];
 
 impl Modules {
-    /// Computes module names for `files`, given the Rust crates found.
-    pub fn new(files: &[SourceFile], crates: &[RustCrate]) -> Modules {
+    /// Computes module names for `files`, given the manifests found.
+    pub fn new(files: &[SourceFile], manifests: &Manifests) -> Modules {
+        let crates = &manifests.rust_crates;
         let mut modules = Modules {
             python_name: vec![None; files.len()],
             python_package: vec![false; files.len()],
@@ -160,9 +191,16 @@ impl Modules {
                         modules.c_include_dirs.push("include".to_owned());
                     }
                 }
-                ModuleSystem::Packages => {
-                    let name = file.facts.package.clone().unwrap_or_default();
-                    let id = modules.package_id(&name);
+                ModuleSystem::Packages(keys) => {
+                    let name = match keys {
+                        PackageKeys::Declared => file.facts.package.clone().unwrap_or_default(),
+                        PackageKeys::Directories => directory_package(
+                            &file.rel,
+                            file.facts.package.as_deref(),
+                            &manifests.go_modules,
+                        ),
+                    };
+                    let id = modules.package_id(&name, keys);
                     modules.packages[id].files.push(i);
                     modules.package_of[i] = Some(id);
                 }
@@ -205,52 +243,64 @@ impl Modules {
     }
 
     /// Packages: the id of package `name`, registering it and its ancestors.
-    fn package_id(&mut self, name: &str) -> usize {
+    fn package_id(&mut self, name: &str, keys: PackageKeys) -> usize {
         if let Some(&id) = self.package_ids.get(name) {
             return id;
         }
-        if let Some((parent, _)) = name.rsplit_once('.') {
-            self.package_id(parent);
+        if let Some((parent, _)) = name.rsplit_once(package_separator(keys)) {
+            self.package_id(parent, keys);
         }
         let id = self.packages.len();
         self.packages.push(Package {
             name: name.to_owned(),
+            keys,
             files: Vec::new(),
         });
         self.package_ids.insert(name.to_owned(), id);
         id
     }
 
-    /// Packages: the package `name.member`, if there is one.
+    /// Packages: the package `name.member` (`name/member`), if there is one.
     pub fn subpackage(&self, package: usize, member: &str) -> Option<usize> {
-        let parent = &self.packages[package].name;
-        let name = if parent.is_empty() {
+        let parent = &self.packages[package];
+        let name = if parent.name.is_empty() {
             member.to_owned()
         } else {
-            format!("{parent}.{member}")
+            format!("{}{}{member}", parent.name, package_separator(parent.keys))
         };
         self.package_ids.get(&name).copied()
     }
 
-    /// Packages: the longest package that is a prefix of the dotted
-    /// `written` name and has files of its own in the repository, with the
-    /// rest of the name (`com.shop.Prices.round` → `com.shop`,
-    /// `["Prices", "round"]`); failing that, the whole name when it is a
-    /// package that only holds packages (PHP's `use App\Util;` naming the
-    /// namespace `App.Util` through `App`). `None` when the name starts
-    /// outside the repository (`java.util.List`).
-    pub fn package_prefix<'w>(&self, written: &'w str) -> Option<(usize, Vec<&'w str>)> {
-        let segments: Vec<&str> = written.split('.').filter(|s| !s.is_empty()).collect();
+    /// Packages: the longest package that is a prefix of the `written`
+    /// name (dotted, or a `/` path for [`PackageKeys::Directories`]) and
+    /// has files of its own in the repository, with the rest of the name
+    /// (`com.shop.Prices.round` → `com.shop`, `["Prices", "round"]`);
+    /// failing that, the whole name when it is a package that only holds
+    /// packages (PHP's `use App\Util;` naming the namespace `App.Util`
+    /// through `App`). `None` when the name starts outside the repository (`java.util.List`,
+    /// `fmt`).
+    pub fn package_prefix<'w>(
+        &self,
+        written: &'w str,
+        keys: PackageKeys,
+    ) -> Option<(usize, Vec<&'w str>)> {
+        let separator = package_separator(keys);
+        let segments: Vec<&str> = written.split(separator).filter(|s| !s.is_empty()).collect();
         let shortest = usize::from(!segments.is_empty());
         (shortest..=segments.len())
             .rev()
             .find_map(|n| {
-                let id = *self.package_ids.get(&segments[..n].join("."))?;
-                (!self.packages[id].files.is_empty()).then(|| (id, segments[n..].to_vec()))
+                let name = segments[..n].join(&separator.to_string());
+                let id = *self.package_ids.get(&name)?;
+                let package = &self.packages[id];
+                (package.keys == keys && !package.files.is_empty())
+                    .then(|| (id, segments[n..].to_vec()))
             })
             .or_else(|| {
-                let id = *self.package_ids.get(&segments.join("."))?;
-                (!segments.is_empty()).then(|| (id, Vec::new()))
+                let id = *self
+                    .package_ids
+                    .get(&segments.join(&separator.to_string()))?;
+                (!segments.is_empty() && self.packages[id].keys == keys).then(|| (id, Vec::new()))
             })
     }
 
@@ -261,7 +311,7 @@ impl Modules {
             ModuleSystem::EcmaFiles => strip_extension(&files[i].rel).to_owned(),
             // C has one global namespace: a definition's name is its qualified name.
             ModuleSystem::CIncludes => String::new(),
-            ModuleSystem::Packages => self.package_of[i]
+            ModuleSystem::Packages(_) => self.package_of[i]
                 .map(|p| self.packages[p].name.clone())
                 .unwrap_or_default(),
             ModuleSystem::RustCrates => {
@@ -394,6 +444,36 @@ fn strip_extension(rel: &str) -> &str {
     rel
 }
 
+/// The package of a file of a [`PackageKeys::Directories`] language: the
+/// import path of its directory (the nearest enclosing module's path joined
+/// with the directory below the module), or the directory itself outside
+/// any module. A file of an external test package (`package model_test` in
+/// `model_test.go`) is a package of its own, `<path>_test`, as the go tool
+/// builds it.
+fn directory_package(rel: &str, declared: Option<&str>, modules: &[GoModule]) -> String {
+    let dir = rel.rsplit_once('/').map_or("", |(dir, _)| dir);
+    let module = modules
+        .iter()
+        .filter(|m| m.dir.is_empty() || dir == m.dir || dir.starts_with(&format!("{}/", m.dir)))
+        .max_by_key(|m| m.dir.len());
+    let mut path = match module {
+        Some(m) => {
+            let below = dir[m.dir.len()..].trim_start_matches('/');
+            match (m.path.is_empty(), below.is_empty()) {
+                (_, true) => m.path.clone(),
+                (true, false) => below.to_owned(),
+                (false, false) => format!("{}/{below}", m.path),
+            }
+        }
+        None => dir.to_owned(),
+    };
+    let external_test = rel.ends_with("_test.go") && declared.is_some_and(|d| d.ends_with("_test"));
+    if external_test {
+        path.push_str("_test");
+    }
+    path
+}
+
 /// The dotted module of a Python file: its path from the outermost
 /// enclosing package directory. Returns whether it is a package itself.
 fn python_module(rel: &str, package_dirs: &std::collections::HashSet<&str>) -> (String, bool) {
@@ -506,6 +586,42 @@ mod tests {
         check("src/shapes/circle.rs", "", &["shapes", "circle"]);
         check("src/bin/tool.rs", "src/bin/tool.rs", &[]);
         check("tests/it.rs", "tests/it.rs", &[]);
+    }
+
+    #[test]
+    fn directory_packages_are_import_paths() {
+        let modules = vec![
+            GoModule {
+                dir: String::new(),
+                path: "example.com/shop".into(),
+            },
+            GoModule {
+                dir: "tools".into(),
+                path: "example.com/tools".into(),
+            },
+        ];
+        let check = |rel: &str, declared: Option<&str>, expected: &str| {
+            assert_eq!(
+                directory_package(rel, declared, &modules),
+                expected,
+                "{rel}"
+            );
+        };
+        check("main.go", Some("main"), "example.com/shop");
+        check("model/circle.go", Some("model"), "example.com/shop/model");
+        check(
+            "model/circle_test.go",
+            Some("model"),
+            "example.com/shop/model",
+        );
+        check(
+            "model/api_test.go",
+            Some("model_test"),
+            "example.com/shop/model_test",
+        );
+        check("tools/gen/gen.go", Some("main"), "example.com/tools/gen");
+        check("toolsx/a.go", Some("a"), "example.com/shop/toolsx");
+        assert_eq!(directory_package("x/y/z.go", None, &[]), "x/y");
     }
 
     #[test]

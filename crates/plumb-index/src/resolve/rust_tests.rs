@@ -1,7 +1,7 @@
 //! Rust-specific resolution tests: one per mechanism, each on a small
 //! multi-file fixture, with the exact call edges expected.
 
-use super::RustCrate;
+use super::modules::RustCrate;
 use super::tests::{calls_named, calls_named_in};
 
 #[test]
