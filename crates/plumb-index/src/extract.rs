@@ -184,7 +184,9 @@ pub fn extract(
         }
         match primary {
             Some((Role::Definition(kind), node)) => {
-                if let Some(name) = name {
+                // A name the parser had to invent while recovering from an
+                // error is no name.
+                if let Some(name) = name.filter(|n| !n.is_missing() && !n.byte_range().is_empty()) {
                     defs.push(RawDef {
                         pattern: m.pattern_index,
                         node,
@@ -206,7 +208,7 @@ pub fn extract(
                         kind: Some(kind),
                         receiver,
                         path,
-                        arguments: arity(node, "arguments"),
+                        arguments: arity(node, List::Arguments),
                     });
                 }
             }
@@ -259,22 +261,24 @@ pub fn extract(
     drop_locals(&mut defs);
     let spans: Vec<(Node, Node)> = defs.iter().map(|d| definition_span(d.node, spec)).collect();
 
-    // Containers: every definition and impl block, nested by byte range.
-    let mut containers: Vec<(u32, u32, Container)> = spans
+    // Containers: every definition and impl block, nested by byte range;
+    // an impl block with a definition's very span (a Kotlin extension
+    // function, `fun Cart.total()`) holds that definition.
+    let mut containers: Vec<(u32, u32, Container)> = impls
         .iter()
         .enumerate()
-        .map(|(i, (first, outer))| {
-            (
-                first.start_byte() as u32,
-                outer.end_byte() as u32,
-                Container::Def(i),
-            )
-        })
-        .chain(impls.iter().enumerate().map(|(i, (node, _))| {
+        .map(|(i, (node, _))| {
             (
                 node.start_byte() as u32,
                 node.end_byte() as u32,
                 Container::Impl(i),
+            )
+        })
+        .chain(spans.iter().enumerate().map(|(i, (first, outer))| {
+            (
+                first.start_byte() as u32,
+                outer.end_byte() as u32,
+                Container::Def(i),
             )
         }))
         .collect();
@@ -303,12 +307,12 @@ pub fn extract(
             doc: doc(raw.node, spec, bytes),
             container,
             exported,
-            has_body: raw.node.child_by_field_name("body").is_some(),
+            has_body: body(raw.node).is_some(),
             return_type: return_type(raw.node, raw.kind, spec, bytes),
             parameters: raw
                 .kind
                 .is_callable()
-                .then(|| arity(raw.node, "parameters"))
+                .then(|| arity(raw.node, List::Parameters))
                 .flatten(),
             name,
         });
@@ -643,19 +647,61 @@ fn truncate(mut text: String, max: usize) -> String {
     text
 }
 
-/// How many items the list in field `field` of `node` holds (a call's
-/// arguments, a declaration's parameters), comments left out; `None`
-/// when there is no such field or a variadic item makes the count open.
-fn arity(node: Node<'_>, field: &str) -> Option<u32> {
-    let list = node.child_by_field_name(field)?;
+/// Which list [`arity`] counts.
+#[derive(Clone, Copy, PartialEq)]
+enum List {
+    /// A call's arguments (field `arguments`).
+    Arguments,
+    /// A callable definition's parameters (field `parameters`).
+    Parameters,
+}
+
+/// How many items a call's argument list or a definition's parameter list
+/// holds, comments left out: the list in its field, or the list child of a
+/// grammar without such fields (Kotlin's `value_arguments`), a trailing
+/// lambda counted as an argument. `None` when there is no list, or when a
+/// variadic item or a parameter's default value makes the count open.
+fn arity(node: Node<'_>, of: List) -> Option<u32> {
+    let field = match of {
+        List::Arguments => "arguments",
+        List::Parameters => "parameters",
+    };
+    let mut cursor = node.walk();
+    let list = node
+        .named_children(&mut cursor)
+        .find(|child| LIST_KINDS.contains(&child.kind()));
+    let count = match of {
+        List::Arguments => trailing_arguments(node),
+        List::Parameters => 0,
+    };
+    let Some(list) = node.child_by_field_name(field).or(list) else {
+        return (count > 0).then_some(count);
+    };
+    // A default value is written `= value` inside the parameter, or after
+    // it in the list (Kotlin).
+    let is_default = |n: Node<'_>| of == List::Parameters && !n.is_named() && n.kind() == "=";
+    let mut count = count;
     let mut cursor = list.walk();
-    let mut count = 0;
-    for item in list.named_children(&mut cursor) {
+    for item in list.children(&mut cursor) {
         let kind = item.kind();
-        if kind.contains("comment") {
+        if is_default(item) || (!item.is_named() && VARIADIC_TOKENS.contains(&kind)) {
+            return None;
+        }
+        if !item.is_named() || kind.contains("comment") {
             continue;
         }
-        if VARIADIC_KINDS.contains(&kind) {
+        if MODIFIER_KINDS.contains(&kind) {
+            if has_token(item, VARIADIC_TOKENS) {
+                return None;
+            }
+            continue;
+        }
+        let mut inner = item.walk();
+        if VARIADIC_KINDS.contains(&kind)
+            || item
+                .children(&mut inner)
+                .any(|c| VARIADIC_KINDS.contains(&c.kind()) || is_default(c))
+        {
             return None;
         }
         count += 1;
@@ -663,11 +709,53 @@ fn arity(node: Node<'_>, field: &str) -> Option<u32> {
     Some(count)
 }
 
+/// How many trailing lambdas follow a call's argument list: children of
+/// the call, or of the calls wrapping it (Kotlin parses `g(1) { … }` as
+/// the lambda applied to `g(1)`).
+fn trailing_arguments(call: Node<'_>) -> u32 {
+    let mut count = 0;
+    let mut current = Some(call);
+    while let Some(node) = current {
+        let mut cursor = node.walk();
+        count += node
+            .named_children(&mut cursor)
+            .filter(|child| TRAILING_ARGUMENT_KINDS.contains(&child.kind()))
+            .count() as u32;
+        current = node.parent().filter(|parent| {
+            parent.kind() == node.kind()
+                && parent.named_child(0) == Some(node)
+                && parent.child_by_field_name("arguments").is_none()
+                && !{
+                    let mut cursor = parent.walk();
+                    parent
+                        .named_children(&mut cursor)
+                        .any(|child| LIST_KINDS.contains(&child.kind()))
+                }
+        });
+    }
+    count
+}
+
+/// Whether `node` or a node below it is one of the anonymous `tokens`.
+fn has_token(node: Node<'_>, tokens: &[&str]) -> bool {
+    let mut cursor = node.walk();
+    let mut stack = vec![node];
+    while let Some(current) = stack.pop() {
+        if !current.is_named() && tokens.contains(&current.kind()) {
+            return true;
+        }
+        stack.extend(current.children(&mut cursor));
+    }
+    false
+}
+
 /// Node kinds of a variadic parameter or a spread argument, in the grammars
-/// plumb reads (from their `node-types.json`).
+/// plumb reads (from their `node-types.json`); a list item wrapping one
+/// (Kotlin's `value_argument` around `*xs`) is one too.
 const VARIADIC_KINDS: &[&str] = &[
     "spread_parameter",
     "spread_element",
+    "spread_expression",
     "variadic_parameter",
     "list_splat",
     "dictionary_splat",
@@ -675,6 +763,37 @@ const VARIADIC_KINDS: &[&str] = &[
     "dictionary_splat_pattern",
     "rest_pattern",
 ];
+
+/// Keywords that make a parameter variadic where the grammar has no node
+/// kind for it: C#'s `params` (written in the parameter list) and Kotlin's
+/// `vararg` (in the parameter's modifiers). From the grammars' `node-types.json`.
+const VARIADIC_TOKENS: &[&str] = &["params", "vararg"];
+
+/// Argument or parameter lists of grammars that keep them in no field
+/// (Kotlin's, from its `node-types.json`).
+const LIST_KINDS: &[&str] = &["value_arguments", "function_value_parameters"];
+
+/// Children of a call after its argument list that are arguments too
+/// (Kotlin's trailing lambda, from its `node-types.json`).
+const TRAILING_ARGUMENT_KINDS: &[&str] = &["annotated_lambda"];
+
+/// Items of a parameter list that are no parameter but modify the next
+/// one (Kotlin's `parameter_modifiers`, from its `node-types.json`).
+const MODIFIER_KINDS: &[&str] = &["parameter_modifiers"];
+
+/// The body of a definition: its `body` field, or the body child of a
+/// grammar without such a field (Kotlin's, from its `node-types.json`).
+fn body(node: Node<'_>) -> Option<Node<'_>> {
+    node.child_by_field_name("body").or_else(|| {
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor)
+            .find(|child| BODY_KINDS.contains(&child.kind()))
+    })
+}
+
+/// Body node kinds of grammars that keep bodies in no field (Kotlin's,
+/// from its `node-types.json`).
+const BODY_KINDS: &[&str] = &["function_body", "class_body", "enum_class_body"];
 
 /// The declared return type of a callable, where the language keeps it in
 /// a field of its own.
@@ -689,7 +808,7 @@ fn return_type(node: Node<'_>, kind: SymbolKind, spec: &Spec, bytes: &[u8]) -> O
 
 /// The declaration text before the body, whitespace folded.
 fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
-    let body = node.child_by_field_name("body").or_else(|| {
+    let body = body(node).or_else(|| {
         node.child_by_field_name("value")
             .and_then(|value| value.child_by_field_name("body"))
     });

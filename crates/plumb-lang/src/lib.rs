@@ -130,10 +130,18 @@ pub struct Spec {
     pub doc_style: DocStyle,
     /// Receivers that mean "the enclosing type's instance or type".
     pub self_names: &'static [&'static str],
+    /// Receivers that mean "the enclosing type's bases" (`super`, C#'s
+    /// `base`).
+    pub super_names: &'static [&'static str],
     /// Separator between the parts of a qualified name.
     pub separator: &'static str,
     /// How imports name modules.
     pub module_system: ModuleSystem,
+    /// With [`ModuleSystem::Packages`]: whether code in a package also sees,
+    /// without import, what its enclosing packages define (C#: code in
+    /// namespace `A.B` sees `A`'s and the global namespace's types), rather
+    /// than its own package only (Java, Kotlin).
+    pub enclosing_packages_in_scope: bool,
     /// The field of a callable definition's node that holds its declared
     /// return type, for languages that write it apart from an arrow
     /// (`Cart make()` in Java); `None` reads `-> T` / `: T` from the signature.
@@ -321,6 +329,10 @@ const TSX_QUERY: &str = concat!(
     include_str!("../queries/ecma/reads.scm"),
 );
 
+/// The names the resolver read as "the bases" before they were per
+/// language: `super()` (Python) and `super` (Java, ECMAScript).
+const SUPER_NAMES: &[&str] = &["super", "super()"];
+
 const ECMA_COMMENTS: &[&str] = &["comment"];
 const ECMA_DOCS: DocStyle = DocStyle::PrecedingComments(&["/**"]);
 
@@ -334,8 +346,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::PrecedingComments(&["/**", "///"]),
         self_names: &[],
+        super_names: SUPER_NAMES,
         separator: ".",
         module_system: ModuleSystem::CIncludes,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -350,8 +364,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["line_comment", "block_comment"],
         doc_style: DocStyle::PrecedingComments(&["/**"]),
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
         module_system: ModuleSystem::Packages,
+        enclosing_packages_in_scope: false,
         return_type_field: Some("type"),
         members_in_scope: true,
         overloads_by_arity: true,
@@ -366,8 +382,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
         module_system: ModuleSystem::EcmaFiles,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -382,8 +400,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["comment"],
         doc_style: DocStyle::Docstring,
         self_names: &["self", "cls"],
+        super_names: SUPER_NAMES,
         separator: ".",
         module_system: ModuleSystem::PythonPackages,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -398,8 +418,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: &["line_comment", "block_comment"],
         doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
         self_names: &["self", "Self"],
+        super_names: SUPER_NAMES,
         separator: "::",
         module_system: ModuleSystem::RustCrates,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -414,8 +436,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
         module_system: ModuleSystem::EcmaFiles,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -430,8 +454,10 @@ static SPECS: [Spec; Language::COUNT] = [
         comment_kinds: ECMA_COMMENTS,
         doc_style: ECMA_DOCS,
         self_names: &["this"],
+        super_names: SUPER_NAMES,
         separator: ".",
         module_system: ModuleSystem::EcmaFiles,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,

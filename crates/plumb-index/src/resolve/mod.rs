@@ -164,10 +164,18 @@ struct Resolver<'a> {
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
     top_level: Vec<HashMap<&'a str, Vec<SymId>>>,
+    /// Extensions of each file: definitions held by an impl block of their
+    /// own span (`fun Cart.total()`), members of their receiver type and
+    /// also of the file's package.
+    extensions: Vec<HashMap<&'a str, Vec<SymId>>>,
     children: HashMap<SymId, Vec<SymId>>,
     by_name: HashMap<&'a str, Vec<SymId>>,
     impl_owner: Vec<Vec<Option<SymId>>>,
     bases: HashMap<SymId, Vec<SymId>>,
+    /// The parts of each type declared more than once at the top level of
+    /// one package (C#'s `partial class`, or one class in two source
+    /// sets): every part's members and bases are the type's.
+    parts: HashMap<SymId, Vec<SymId>>,
     bindings: HashMap<Scope, Vec<Binding<'a>>>,
     /// Names local to each function.
     locals: HashSet<(SymId, &'a str)>,
@@ -196,10 +204,12 @@ impl<'a> Resolver<'a> {
         let mut syms = Vec::new();
         let mut parent = Vec::new();
         let mut top_level = Vec::with_capacity(files.len());
+        let mut extensions = Vec::with_capacity(files.len());
         let mut by_name: HashMap<&str, Vec<SymId>> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let first = syms.len();
             let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
+            let mut extended: HashMap<&str, Vec<SymId>> = HashMap::new();
             for (d, def) in file.facts.defs.iter().enumerate() {
                 let id = syms.len();
                 syms.push((f, d));
@@ -211,9 +221,13 @@ impl<'a> Resolver<'a> {
                 if def.container == Container::File {
                     top.entry(def.name.as_str()).or_default().push(id);
                 }
+                if is_extension(&file.facts, def) {
+                    extended.entry(def.name.as_str()).or_default().push(id);
+                }
             }
             def_sym.push((first..syms.len()).collect());
             top_level.push(top);
+            extensions.push(extended);
         }
         let locals = files
             .iter()
@@ -233,6 +247,7 @@ impl<'a> Resolver<'a> {
             .iter()
             .map(|f| vec![None; f.facts.impls.len()])
             .collect();
+        let parts = type_parts(files, &modules, &def_sym);
         Resolver {
             files,
             modules,
@@ -240,10 +255,12 @@ impl<'a> Resolver<'a> {
             syms,
             parent,
             top_level,
+            extensions,
             children: HashMap::new(),
             by_name,
             impl_owner,
             bases: HashMap::new(),
+            parts,
             bindings: HashMap::new(),
             locals,
             import_cache: RefCell::default(),
@@ -394,27 +411,38 @@ impl<'a> Resolver<'a> {
 
     // ---- lookups
 
+    /// The parts of type `ty`: itself, or every declaration of a type
+    /// declared in parts.
+    fn parts_of(&self, ty: SymId) -> impl Iterator<Item = SymId> + '_ {
+        let parts = self.parts.get(&ty);
+        parts
+            .into_iter()
+            .flatten()
+            .copied()
+            .chain(parts.is_none().then_some(ty))
+    }
+
     /// Members of a type, walking up its bases breadth-first. Returns the
     /// members and whether they were found on a base.
     fn type_members(&self, ty: SymId, name: &str) -> (Vec<SymId>, bool) {
         let mut queue = VecDeque::from([(ty, 0usize)]);
-        let mut seen = HashSet::from([ty]);
+        let mut seen: HashSet<SymId> = self.parts_of(ty).collect();
         while let Some((current, depth)) = queue.pop_front() {
             let found: Vec<SymId> = self
-                .children
-                .get(&current)
-                .into_iter()
-                .flatten()
+                .parts_of(current)
+                .flat_map(|part| self.children.get(&part).into_iter().flatten())
                 .copied()
                 .filter(|&m| self.def(m).name == name)
                 .collect();
             if !found.is_empty() {
-                return (found, current != ty);
+                return (found, depth > 0);
             }
             if depth < MAX_CHAIN {
-                for &base in self.bases.get(&current).into_iter().flatten() {
-                    if seen.insert(base) {
-                        queue.push_back((base, depth + 1));
+                for part in self.parts_of(current) {
+                    for &base in self.bases.get(&part).into_iter().flatten() {
+                        if seen.insert(base) {
+                            queue.push_back((base, depth + 1));
+                        }
                     }
                 }
             }
@@ -463,13 +491,20 @@ impl<'a> Resolver<'a> {
     }
 
     /// What `name` means as a member of package `p`: the top-level
-    /// definitions of its files, else its subpackage.
+    /// definitions and extensions of its files, else its subpackage.
     fn package_members(&self, p: usize, name: &str) -> Option<Lookup> {
-        let found: Vec<Target> = self.modules.packages[p]
-            .files
+        let files = &self.modules.packages[p].files;
+        let found: Vec<Target> = files
             .iter()
             .filter_map(|&g| self.top_level_named(g, name))
             .flat_map(|lookup| lookup.targets)
+            .chain(
+                files
+                    .iter()
+                    .filter_map(|&g| self.extensions[g].get(name))
+                    .flatten()
+                    .map(|&s| Target::Sym(s)),
+            )
             .collect();
         Lookup::found(found, Resolution::Scope).or_else(|| {
             let sub = self.modules.subpackage(p, name)?;
@@ -732,10 +767,19 @@ impl<'a> Resolver<'a> {
             return Lookup::found(vec![Target::File(root)], Resolution::Import);
         }
         if let Some(package) = self.modules.package_of[f] {
-            // The file's own package, then the root of the package tree
-            // (a fully qualified `com.shop.Cart` starts at `com`).
-            if let Some(lookup) = self.package_members(package, name) {
-                return Some(lookup);
+            // The file's own package (and, where the language says so, the
+            // packages enclosing it), then the root of the package tree (a
+            // fully qualified `com.shop.Cart` starts at `com`).
+            let mut current = Some(package);
+            while let Some(p) = current {
+                if let Some(lookup) = self.package_members(p, name) {
+                    return Some(lookup);
+                }
+                current = self
+                    .spec(f)
+                    .enclosing_packages_in_scope
+                    .then(|| self.modules.enclosing_package(p))
+                    .flatten();
             }
             if let Some(&top) = self.modules.package_ids.get(name) {
                 return Lookup::found(vec![Target::Package(top)], Resolution::Import);
@@ -878,6 +922,12 @@ impl<'a> Resolver<'a> {
         if let Some(ty) = self.imported_variable_type(f, c, receiver) {
             return Some(ty);
         }
+        let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
+        // A bare member name where members are in scope (`featured` for
+        // `this.featured`): the declared type on the member's own type.
+        if let Some(ty) = self.member_in_scope_type(f, c, receiver, self_name) {
+            return Some(ty);
+        }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
         let owner = if self.spec(f).self_names.contains(&head) {
@@ -885,7 +935,6 @@ impl<'a> Resolver<'a> {
         } else {
             self.receiver_type(f, c, head, depth + 1)?
         };
-        let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         let attribute = format!("{self_name}.{field}");
         let mut queue = VecDeque::from([owner]);
         let mut seen = HashSet::from([owner]);
@@ -902,15 +951,38 @@ impl<'a> Resolver<'a> {
         None
     }
 
-    /// The type of the binding `name` in `scope`, computed once; a binding
-    /// whose type depends on itself (`x = x.next()`) has none.
+    /// The declared type of a member written bare inside its type, where
+    /// the language puts members in scope (`featured` in a method of the
+    /// class declaring `featured`, or of a subclass); a local of the same
+    /// name hides it.
+    fn member_in_scope_type(
+        &self,
+        f: usize,
+        c: Container,
+        name: &str,
+        self_name: &str,
+    ) -> Option<SymId> {
+        if !self.spec(f).members_in_scope || !is_plain_name(name) {
+            return None;
+        }
+        let lookup = self.lookup_bare(f, c, name)?;
+        if lookup.local {
+            return None;
+        }
+        let attribute = format!("{self_name}.{name}");
+        lookup.targets.into_iter().find_map(|t| match t {
+            Target::Sym(s) => {
+                let owner = self.parent[s].filter(|&p| self.def(p).kind.is_type())?;
+                self.binding_type(Scope::Sym(owner), &attribute)
+            }
+            Target::File(_) | Target::Package(_) => None,
+        })
+    }
+
     /// The type of a variable defined at the top level of another file and
     /// named here through an import (`globalState`, `console`).
     fn imported_variable_type(&self, f: usize, c: Container, name: &str) -> Option<SymId> {
-        if !name
-            .chars()
-            .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
-        {
+        if !is_plain_name(name) {
             return None;
         }
         let lookup = self.lookup_bare(f, c, name)?;
@@ -930,6 +1002,8 @@ impl<'a> Resolver<'a> {
         })
     }
 
+    /// The type of the binding `name` in `scope`, computed once; a binding
+    /// whose type depends on itself (`x = x.next()`) has none.
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
         // A declared type wins over an inferred one (`atom_: IAtom` over a
         // constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
@@ -1008,7 +1082,8 @@ impl<'a> Resolver<'a> {
             return self.expression_type(f, c, inner, depth + 1);
         }
         if let Some(constructed) = text.strip_prefix("new ") {
-            let callee = constructed.split('(').next().unwrap_or(constructed);
+            // `new Cart(1)`, `new Cart { … }` (an object initializer).
+            let callee = constructed.split(['(', '{']).next().unwrap_or(constructed);
             return self.type_from_text(f, c, callee);
         }
         if text.ends_with('}')
@@ -1199,7 +1274,7 @@ impl<'a> Resolver<'a> {
                 None => Qualified::Unknown,
             };
         }
-        if qualifier == "super()" || qualifier == "super" {
+        if spec.super_names.contains(&qualifier) {
             let Some(ty) = self.enclosing_type(f, site.container) else {
                 return Qualified::Unknown;
             };
@@ -1344,7 +1419,11 @@ impl<'a> Resolver<'a> {
     /// Whether a definition could be what a site of `kind` refers to.
     fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymId) -> bool {
         let def_kind = self.def(s).kind;
-        let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type());
+        let (f, _) = self.syms[s];
+        // An extension of a type outside the repository has no parent, but
+        // is called as a member all the same.
+        let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type())
+            || is_extension(&self.files[f].facts, self.def(s));
         match kind {
             OccurrenceKind::Call if qualified => is_member && def_kind.is_callable(),
             OccurrenceKind::Call => !is_member && (def_kind.is_callable() || def_kind.is_type()),
@@ -1378,7 +1457,7 @@ impl<'a> Resolver<'a> {
                     let module = self.modules.qualified_prefix(self.files, f);
                     let ty = self.files[f].facts.impls[i]
                         .self_type
-                        .rsplit("::")
+                        .rsplit(separator)
                         .next()
                         .unwrap_or_default();
                     format!("{module}{separator}{ty}")
@@ -1535,6 +1614,48 @@ impl<'a> Resolver<'a> {
     }
 }
 
+/// Whether `def` is an extension: a definition held by an impl block of its
+/// very span (Kotlin's `fun Cart.total()`), not one inside a block.
+fn is_extension(facts: &FileFacts, def: &DefFact) -> bool {
+    match def.container {
+        Container::Impl(i) => {
+            let block = &facts.impls[i];
+            block.start_byte == def.start_byte && block.end_byte == def.end_byte
+        }
+        Container::Def(_) | Container::File => false,
+    }
+}
+
+/// The parts of every type declared more than once at the top level of one
+/// package: each part maps to all of them, itself included.
+fn type_parts(
+    files: &[SourceFile],
+    modules: &Modules,
+    def_sym: &[Vec<SymId>],
+) -> HashMap<SymId, Vec<SymId>> {
+    let mut declared: HashMap<(usize, &str), Vec<SymId>> = HashMap::new();
+    for (f, file) in files.iter().enumerate() {
+        let Some(package) = modules.package_of[f] else {
+            continue;
+        };
+        for (d, def) in file.facts.defs.iter().enumerate() {
+            if def.container == Container::File && def.kind.is_type() {
+                declared
+                    .entry((package, def.name.as_str()))
+                    .or_default()
+                    .push(def_sym[f][d]);
+            }
+        }
+    }
+    let mut parts = HashMap::new();
+    for group in declared.into_values().filter(|group| group.len() > 1) {
+        for &part in &group {
+            parts.insert(part, group.clone());
+        }
+    }
+    parts
+}
+
 /// The module an import names, as the resolver sees it.
 #[derive(Clone, Copy, Debug)]
 enum ModuleTarget {
@@ -1579,6 +1700,12 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
     "unwrap_or_default",
     "unwrap_unchecked",
 ];
+
+/// Whether `text` is one identifier (no member access, call or operator).
+fn is_plain_name(text: &str) -> bool {
+    text.chars()
+        .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
+}
 
 /// Index of the `(` matching the `)` that ends `text`.
 fn matching_open(text: &str) -> Option<usize> {
