@@ -31,6 +31,7 @@ mod c;
 mod ecma;
 mod imports;
 mod java;
+mod kotlin;
 mod python;
 mod rust;
 
@@ -49,6 +50,8 @@ pub enum Language {
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
+    /// Kotlin, scripts (`.kts`) included.
+    Kotlin,
     /// Python 3.
     Python,
     /// Rust.
@@ -70,6 +73,8 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("java", Language::Java),
     ("js", Language::JavaScript),
     ("jsx", Language::JavaScript),
+    ("kt", Language::Kotlin),
+    ("kts", Language::Kotlin),
     ("mjs", Language::JavaScript),
     ("mts", Language::TypeScript),
     ("py", Language::Python),
@@ -225,6 +230,64 @@ const C_BUILTINS: &[&str] = &[
     "strcpy", "strlen", "strncmp", "strncpy",
 ];
 
+/// From the Kotlin standard library: the types of `kotlin` and
+/// `kotlin.collections` and the top-level functions that code uses bare
+/// (imported into every Kotlin file implicitly).
+const KOTLIN_BUILTINS: &[&str] = &[
+    "Any",
+    "Array",
+    "Boolean",
+    "Char",
+    "Double",
+    "Exception",
+    "Float",
+    "IllegalArgumentException",
+    "IllegalStateException",
+    "Int",
+    "Iterable",
+    "List",
+    "Long",
+    "Map",
+    "MutableList",
+    "MutableMap",
+    "MutableSet",
+    "Nothing",
+    "Pair",
+    "RuntimeException",
+    "Sequence",
+    "Set",
+    "String",
+    "StringBuilder",
+    "TODO",
+    "Triple",
+    "Unit",
+    "arrayOf",
+    "buildList",
+    "buildString",
+    "check",
+    "checkNotNull",
+    "emptyList",
+    "emptyMap",
+    "emptySet",
+    "error",
+    "lazy",
+    "listOf",
+    "mapOf",
+    "maxOf",
+    "minOf",
+    "mutableListOf",
+    "mutableMapOf",
+    "mutableSetOf",
+    "print",
+    "println",
+    "repeat",
+    "require",
+    "requireNotNull",
+    "run",
+    "setOf",
+    "with",
+];
+
 /// From `java.lang`, imported into every Java file implicitly: the classes
 /// most used bare.
 const JAVA_BUILTINS: &[&str] = &[
@@ -309,6 +372,7 @@ const RUST_BUILTINS: &[&str] = &[
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
+const KOTLIN_QUERY: &str = include_str!("../queries/kotlin/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUST_QUERY: &str = include_str!("../queries/rust/extract.scm");
 const JAVASCRIPT_QUERY: &str = concat!(
@@ -390,6 +454,24 @@ static SPECS: [Spec; Language::COUNT] = [
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
+    },
+    Spec {
+        language: Language::Kotlin,
+        name: "kotlin",
+        query_source: KOTLIN_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["line_comment", "block_comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**"]),
+        self_names: &["this"],
+        super_names: &["super"],
+        separator: ".",
+        module_system: ModuleSystem::Packages,
+        enclosing_packages_in_scope: false,
+        return_type_field: None,
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: KOTLIN_BUILTINS,
     },
     Spec {
         language: Language::Python,
@@ -490,13 +572,14 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 7;
+    pub const COUNT: usize = 8;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
         Language::Java,
         Language::JavaScript,
+        Language::Kotlin,
         Language::Python,
         Language::Rust,
         Language::Tsx,
@@ -533,6 +616,7 @@ impl Language {
             Language::C => tree_sitter_c::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::Kotlin => tree_sitter_kotlin_ng::LANGUAGE.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Rust => tree_sitter_rust::LANGUAGE.into(),
             Language::Tsx => tree_sitter_typescript::LANGUAGE_TSX.into(),
@@ -565,6 +649,7 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
             }
+            Language::Kotlin => kotlin::imports(root, source, out),
             Language::Python => python::imports(root, source, out),
             Language::Rust => rust::imports(root, source, out),
         }
@@ -576,6 +661,7 @@ impl Language {
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
             Language::Java => java::package(root, source),
+            Language::Kotlin => kotlin::package(root, source),
             Language::C
             | Language::JavaScript
             | Language::Python
@@ -591,7 +677,9 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Java | Language::Python | Language::Rust => Vec::new(),
+            Language::C | Language::Java | Language::Kotlin | Language::Python | Language::Rust => {
+                Vec::new()
+            }
         }
     }
 
@@ -603,6 +691,7 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
             }
+            Language::Kotlin => kotlin::is_exported(node),
             Language::Python => python::is_exported(name),
             Language::Rust => rust::is_exported(node),
         }
@@ -666,6 +755,8 @@ mod tests {
         check("list.h", Some(Language::C));
         check("main.c", Some(Language::C));
         check("Cart.java", Some(Language::Java));
+        check("Cart.kt", Some(Language::Kotlin));
+        check("build.gradle.kts", Some(Language::Kotlin));
         check("Makefile", None);
         check("x.PY", None);
     }
