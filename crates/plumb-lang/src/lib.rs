@@ -28,6 +28,7 @@
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
 mod c;
+mod csharp;
 mod ecma;
 mod imports;
 mod java;
@@ -46,6 +47,8 @@ pub use tree_sitter;
 pub enum Language {
     /// C (`.h` headers included: see [`EXTENSIONS`]).
     C,
+    /// C#.
+    CSharp,
     /// Java.
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
@@ -68,6 +71,7 @@ pub enum Language {
 pub const EXTENSIONS: &[(&str, Language)] = &[
     ("c", Language::C),
     ("cjs", Language::JavaScript),
+    ("cs", Language::CSharp),
     ("cts", Language::TypeScript),
     ("h", Language::C),
     ("java", Language::Java),
@@ -230,6 +234,47 @@ const C_BUILTINS: &[&str] = &[
     "strcpy", "strlen", "strncmp", "strncpy",
 ];
 
+/// From the .NET base class library: the types of the namespaces most
+/// imported (`System`, `System.Collections.Generic`, `System.Linq`,
+/// `System.Threading.Tasks`) that code uses bare, and `nameof`.
+const CSHARP_BUILTINS: &[&str] = &[
+    "Action",
+    "ArgumentException",
+    "ArgumentNullException",
+    "ArgumentOutOfRangeException",
+    "Array",
+    "Console",
+    "Convert",
+    "DateTime",
+    "Dictionary",
+    "Enumerable",
+    "Environment",
+    "Exception",
+    "Func",
+    "Guid",
+    "HashSet",
+    "ICollection",
+    "IDictionary",
+    "IDisposable",
+    "IEnumerable",
+    "IList",
+    "InvalidOperationException",
+    "KeyValuePair",
+    "List",
+    "Math",
+    "NotImplementedException",
+    "NotSupportedException",
+    "Nullable",
+    "Object",
+    "String",
+    "StringBuilder",
+    "Task",
+    "TimeSpan",
+    "Tuple",
+    "Type",
+    "nameof",
+];
+
 /// From the Kotlin standard library: the types of `kotlin` and
 /// `kotlin.collections` and the top-level functions that code uses bare
 /// (imported into every Kotlin file implicitly).
@@ -371,6 +416,7 @@ const RUST_BUILTINS: &[&str] = &[
 ];
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
+const CSHARP_QUERY: &str = include_str!("../queries/csharp/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
 const KOTLIN_QUERY: &str = include_str!("../queries/kotlin/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
@@ -418,6 +464,24 @@ static SPECS: [Spec; Language::COUNT] = [
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: C_BUILTINS,
+    },
+    Spec {
+        language: Language::CSharp,
+        name: "csharp",
+        query_source: CSHARP_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
+        self_names: &["this"],
+        super_names: &["base"],
+        separator: ".",
+        module_system: ModuleSystem::Packages,
+        enclosing_packages_in_scope: true,
+        return_type_field: Some("returns"),
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: CSHARP_BUILTINS,
     },
     Spec {
         language: Language::Java,
@@ -572,11 +636,12 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 8;
+    pub const COUNT: usize = 9;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
+        Language::CSharp,
         Language::Java,
         Language::JavaScript,
         Language::Kotlin,
@@ -614,6 +679,7 @@ impl Language {
     pub fn grammar(self) -> tree_sitter::Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
+            Language::CSharp => tree_sitter_c_sharp::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
             Language::Kotlin => tree_sitter_kotlin_ng::LANGUAGE.into(),
@@ -645,6 +711,7 @@ impl Language {
     pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
         match self {
             Language::C => c::imports(root, source, out),
+            Language::CSharp => csharp::imports(root, source, out),
             Language::Java => java::imports(root, source, out),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
@@ -660,6 +727,7 @@ impl Language {
     /// package and for other module systems.
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
+            Language::CSharp => csharp::package(root, source),
             Language::Java => java::package(root, source),
             Language::Kotlin => kotlin::package(root, source),
             Language::C
@@ -677,9 +745,12 @@ impl Language {
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::export_list(root, source)
             }
-            Language::C | Language::Java | Language::Kotlin | Language::Python | Language::Rust => {
-                Vec::new()
-            }
+            Language::C
+            | Language::CSharp
+            | Language::Java
+            | Language::Kotlin
+            | Language::Python
+            | Language::Rust => Vec::new(),
         }
     }
 
@@ -687,6 +758,7 @@ impl Language {
     pub fn is_exported(self, node: tree_sitter::Node<'_>, name: &str) -> bool {
         match self {
             Language::C => c::is_exported(node),
+            Language::CSharp => csharp::is_exported(node),
             Language::Java => java::is_exported(node),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
@@ -757,6 +829,7 @@ mod tests {
         check("Cart.java", Some(Language::Java));
         check("Cart.kt", Some(Language::Kotlin));
         check("build.gradle.kts", Some(Language::Kotlin));
+        check("Cart.cs", Some(Language::CSharp));
         check("Makefile", None);
         check("x.PY", None);
     }
