@@ -208,7 +208,11 @@ pub fn extract(
             }
             match primary {
                 Some((Role::Definition(kind), node)) => {
-                    if let Some(name) = name {
+                    // A name the parser had to invent while recovering from
+                    // an error is no name.
+                    if let Some(name) =
+                        name.filter(|n| !n.is_missing() && !n.byte_range().is_empty())
+                    {
                         defs.push(RawDef {
                             pattern: m.pattern_index,
                             node,
@@ -230,7 +234,7 @@ pub fn extract(
                             kind: Some(kind),
                             receiver,
                             path,
-                            arguments: arity(node, "arguments"),
+                            arguments: arity(node, List::Arguments),
                         });
                     }
                 }
@@ -287,7 +291,8 @@ pub fn extract(
 
     // Containers: every definition and impl block, nested by byte range;
     // an impl block with a definition's very span (a C++ out-of-line
-    // method, `void Shape::area() {}`) holds that definition.
+    // method `void Shape::area() {}`, a Kotlin extension `fun Cart.total()`)
+    // holds that definition.
     let mut containers: Vec<(u32, u32, Container)> = impls
         .iter()
         .enumerate()
@@ -336,12 +341,12 @@ pub fn extract(
             doc: doc(raw.node, spec, bytes),
             container,
             exported,
-            has_body: raw.node.child_by_field_name("body").is_some(),
+            has_body: body(raw.node).is_some(),
             return_type: return_type(raw.node, raw.kind, spec, bytes),
             parameters: raw
                 .kind
                 .is_callable()
-                .then(|| arity(raw.node, "parameters"))
+                .then(|| arity(raw.node, List::Parameters))
                 .flatten(),
             name,
         });
@@ -757,48 +762,159 @@ fn truncate(mut text: String, max: usize) -> String {
     text
 }
 
-/// How many items the list in field `field` of `node` holds (a call's
-/// arguments, a declaration's parameters), comments left out; `None`
-/// when there is no such field or a variadic item makes the count open.
-fn arity(node: Node<'_>, field: &str) -> Option<u32> {
-    let mut cursor = node.walk();
-    let (list, item_kind) = match node.child_by_field_name(field) {
-        Some(list) => (list, None),
-        // Swift keeps a call's arguments in a `call_suffix` (`value_arguments`
-        // and a trailing closure) and a declaration's parameters among the
-        // declaration's own children, after its `(`.
-        None if field == "arguments" => (
-            node.named_children(&mut cursor)
-                .find(|c| c.kind() == "call_suffix")?,
-            None,
-        ),
-        None if node.children(&mut cursor).any(|c| c.kind() == "(") => (node, Some("parameter")),
-        None => return None,
+/// Which list [`arity`] counts.
+#[derive(Clone, Copy, PartialEq)]
+enum List {
+    /// A call's arguments (field `arguments`).
+    Arguments,
+    /// A callable definition's parameters (field `parameters`).
+    Parameters,
+}
+
+/// How many items a call's argument list or a definition's parameter list
+/// holds, comments left out: the list in its field, or the list child of a
+/// grammar without such fields (Kotlin's `value_arguments`, Swift's
+/// `call_suffix`), a trailing lambda counted as an argument. `None` when
+/// there is no list, or when a variadic item or a parameter's default value
+/// makes the count open.
+fn arity(node: Node<'_>, of: List) -> Option<u32> {
+    let field = match of {
+        List::Arguments => "arguments",
+        List::Parameters => "parameters",
     };
-    let mut cursor = list.walk();
-    let mut count = 0;
-    for item in list.named_children(&mut cursor) {
-        let kind = item.kind();
-        if kind.contains("comment") || item_kind.is_some_and(|k| k != kind) {
-            continue;
+    let mut cursor = node.walk();
+    let list = node
+        .named_children(&mut cursor)
+        .find(|child| LIST_KINDS.contains(&child.kind()));
+    let count = match of {
+        List::Arguments => trailing_arguments(node),
+        List::Parameters => 0,
+    };
+    let Some(list) = node.child_by_field_name(field).or(list) else {
+        if let Some(swift) = swift_arity(node, of) {
+            return swift;
         }
-        if VARIADIC_KINDS.contains(&kind) {
+        return (count > 0).then_some(count);
+    };
+    // A default value is written `= value` inside the parameter, or after
+    // it in the list (Kotlin).
+    let is_default = |n: Node<'_>| of == List::Parameters && !n.is_named() && n.kind() == "=";
+    let mut count = count;
+    let mut cursor = list.walk();
+    for item in list.children(&mut cursor) {
+        let kind = item.kind();
+        if is_default(item) || (!item.is_named() && VARIADIC_TOKENS.contains(&kind)) {
             return None;
         }
-        if kind == "value_arguments" {
-            count += item.named_child_count() as u32;
+        if !item.is_named() || kind.contains("comment") {
             continue;
+        }
+        if MODIFIER_KINDS.contains(&kind) {
+            if has_token(item, VARIADIC_TOKENS) {
+                return None;
+            }
+            continue;
+        }
+        let mut inner = item.walk();
+        if VARIADIC_KINDS.contains(&kind)
+            || item
+                .children(&mut inner)
+                .any(|c| VARIADIC_KINDS.contains(&c.kind()) || is_default(c))
+        {
+            return None;
         }
         count += 1;
     }
     Some(count)
 }
 
+/// Swift's counts, for a node with no list field: a call keeps its
+/// arguments in a `call_suffix` (`value_arguments` and a trailing closure),
+/// a declaration its parameters among its own children after its `(`.
+/// `None` when the node has neither; `Some(None)` when a variadic
+/// parameter makes the count open.
+fn swift_arity(node: Node<'_>, of: List) -> Option<Option<u32>> {
+    let mut cursor = node.walk();
+    match of {
+        List::Arguments => {
+            let suffix = node
+                .named_children(&mut cursor)
+                .find(|c| c.kind() == "call_suffix")?;
+            let mut inner = suffix.walk();
+            let count = suffix
+                .named_children(&mut inner)
+                .map(|item| match item.kind() {
+                    "value_arguments" => item.named_child_count() as u32,
+                    _ => 1,
+                })
+                .sum();
+            Some(Some(count))
+        }
+        List::Parameters => {
+            if !node.children(&mut cursor).any(|c| c.kind() == "(") {
+                return None;
+            }
+            let mut count = 0;
+            for item in node.named_children(&mut cursor) {
+                if VARIADIC_KINDS.contains(&item.kind()) {
+                    return Some(None);
+                }
+                if item.kind() == "parameter" {
+                    count += 1;
+                }
+            }
+            Some(Some(count))
+        }
+    }
+}
+
+/// How many trailing lambdas follow a call's argument list: children of
+/// the call, or of the calls wrapping it (Kotlin parses `g(1) { … }` as
+/// the lambda applied to `g(1)`).
+fn trailing_arguments(call: Node<'_>) -> u32 {
+    let mut count = 0;
+    let mut current = Some(call);
+    while let Some(node) = current {
+        let mut cursor = node.walk();
+        count += node
+            .named_children(&mut cursor)
+            .filter(|child| TRAILING_ARGUMENT_KINDS.contains(&child.kind()))
+            .count() as u32;
+        current = node.parent().filter(|parent| {
+            parent.kind() == node.kind()
+                && parent.named_child(0) == Some(node)
+                && parent.child_by_field_name("arguments").is_none()
+                && !{
+                    let mut cursor = parent.walk();
+                    parent
+                        .named_children(&mut cursor)
+                        .any(|child| LIST_KINDS.contains(&child.kind()))
+                }
+        });
+    }
+    count
+}
+
+/// Whether `node` or a node below it is one of the anonymous `tokens`.
+fn has_token(node: Node<'_>, tokens: &[&str]) -> bool {
+    let mut cursor = node.walk();
+    let mut stack = vec![node];
+    while let Some(current) = stack.pop() {
+        if !current.is_named() && tokens.contains(&current.kind()) {
+            return true;
+        }
+        stack.extend(current.children(&mut cursor));
+    }
+    false
+}
+
 /// Node kinds of a variadic parameter or a spread argument, in the grammars
-/// plumb reads (from their `node-types.json`).
+/// plumb reads (from their `node-types.json`); a list item wrapping one
+/// (Kotlin's `value_argument` around `*xs`) is one too.
 const VARIADIC_KINDS: &[&str] = &[
     "spread_parameter",
     "spread_element",
+    "spread_expression",
     "variadic_parameter",
     "list_splat",
     "dictionary_splat",
@@ -806,6 +922,37 @@ const VARIADIC_KINDS: &[&str] = &[
     "dictionary_splat_pattern",
     "rest_pattern",
 ];
+
+/// Keywords that make a parameter variadic where the grammar has no node
+/// kind for it: C#'s `params` (written in the parameter list) and Kotlin's
+/// `vararg` (in the parameter's modifiers). From the grammars' `node-types.json`.
+const VARIADIC_TOKENS: &[&str] = &["params", "vararg"];
+
+/// Argument or parameter lists of grammars that keep them in no field
+/// (Kotlin's, from its `node-types.json`).
+const LIST_KINDS: &[&str] = &["value_arguments", "function_value_parameters"];
+
+/// Children of a call after its argument list that are arguments too
+/// (Kotlin's trailing lambda, from its `node-types.json`).
+const TRAILING_ARGUMENT_KINDS: &[&str] = &["annotated_lambda"];
+
+/// Items of a parameter list that are no parameter but modify the next
+/// one (Kotlin's `parameter_modifiers`, from its `node-types.json`).
+const MODIFIER_KINDS: &[&str] = &["parameter_modifiers"];
+
+/// The body of a definition: its `body` field, or the body child of a
+/// grammar without such a field (Kotlin's, from its `node-types.json`).
+fn body(node: Node<'_>) -> Option<Node<'_>> {
+    node.child_by_field_name("body").or_else(|| {
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor)
+            .find(|child| BODY_KINDS.contains(&child.kind()))
+    })
+}
+
+/// Body node kinds of grammars that keep bodies in no field (Kotlin's,
+/// from its `node-types.json`).
+const BODY_KINDS: &[&str] = &["function_body", "class_body", "enum_class_body"];
 
 /// The declared return type of a callable, where the language keeps it in
 /// a field of its own.
@@ -827,7 +974,7 @@ fn return_type(node: Node<'_>, kind: SymbolKind, spec: &Spec, bytes: &[u8]) -> O
 
 /// The declaration text before the body, whitespace folded.
 fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
-    let body = node.child_by_field_name("body").or_else(|| {
+    let body = body(node).or_else(|| {
         node.child_by_field_name("value")
             .and_then(|value| value.child_by_field_name("body"))
     });
@@ -1239,6 +1386,145 @@ mod tests {
                 .any(|r| r.kind == OccurrenceKind::Inherit && r.name == "Priced"),
             "{:?}",
             f.refs
+        );
+    }
+
+    #[test]
+    fn kotlin_companions_join_their_class_and_extensions_their_receiver() {
+        let f = facts(
+            Language::Kotlin,
+            "package shop\n\n/** A cart. */\nclass Cart(val owner: String, size: Int) : Base(), Priced {\n    val items: List<Shape> = listOf()\n    fun add(item: Shape) {}\n    companion object {\n        fun empty(): Cart = Cart(\"x\")\n    }\n}\nfun Cart.summary(): String = owner\ninterface Priced\nenum class Finish { MATTE }\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "class Cart 4-10 in -",
+                "field owner 4-4 in Cart",
+                "field items 5-5 in Cart",
+                "method add 6-6 in Cart",
+                "method empty 8-8 in Cart",
+                "method summary 11-11 in impl Cart",
+                "interface Priced 12-12 in -",
+                "enum Finish 13-13 in -",
+                "variant MATTE 13-13 in Finish",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("A cart."));
+        assert_eq!(
+            f.defs[0].signature.as_deref(),
+            Some("class Cart(val owner: String, size: Int) : Base(), Priced")
+        );
+        assert_eq!(
+            f.defs[4].signature.as_deref(),
+            Some("fun empty(): Cart"),
+            "the signature stops before an expression body"
+        );
+        let bases: Vec<_> = f
+            .refs
+            .iter()
+            .filter(|r| matches!(r.kind, OccurrenceKind::Inherit | OccurrenceKind::Implement))
+            .map(|r| format!("{} {}", r.kind, r.name))
+            .collect();
+        assert_eq!(bases, vec!["inherit Base", "implement Priced"]);
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .map(|b| (b.name.as_str(), b.type_text.as_str(), b.from_value))
+            .collect();
+        assert_eq!(
+            bindings,
+            vec![
+                ("this.owner", "String", false),
+                ("this.items", "List", false),
+                ("item", "Shape", false),
+            ]
+        );
+        assert_eq!(f.package.as_deref(), Some("shop"));
+    }
+
+    #[test]
+    fn csharp_namespaces_hold_types_and_properties_are_fields() {
+        let f = facts(
+            Language::CSharp,
+            "using Shop.Model;\nnamespace Shop.App\n{\n    /// <summary>A cart.</summary>\n    public partial class Cart : Base, IPriced\n    {\n        private Circle featured = new Circle();\n        public Shape Main { get; set; }\n        public Cart(int x) { }\n        public Cart Add(Shape item) { return this; }\n    }\n    public record Receipt(string Owner);\n}\n",
+        );
+        assert_eq!(
+            defs(&f),
+            vec![
+                "class Cart 5-11 in -",
+                "field featured 7-7 in Cart",
+                "field Main 8-8 in Cart",
+                "method Cart 9-9 in Cart",
+                "method Add 10-10 in Cart",
+                "class Receipt 12-12 in -",
+                "field Owner 12-12 in Receipt",
+            ]
+        );
+        assert_eq!(f.defs[0].doc.as_deref(), Some("<summary>A cart.</summary>"));
+        assert_eq!(f.defs[4].return_type.as_deref(), Some("Cart"));
+        assert!(f.defs[0].exported && !f.defs[1].exported && f.defs[2].exported);
+        let refs: Vec<_> = f
+            .refs
+            .iter()
+            .map(|r| format!("{} {} {:?}", r.kind, r.name, r.path))
+            .collect();
+        assert!(refs.contains(&"inherit Base None".to_owned()), "{refs:?}");
+        assert!(
+            refs.contains(&"implement IPriced None".to_owned()),
+            "{refs:?}"
+        );
+        assert!(
+            !refs
+                .iter()
+                .any(|r| r.contains("Model") || r.contains("App")),
+            "names in usings and namespaces are no references: {refs:?}"
+        );
+        assert_eq!(f.package.as_deref(), Some("Shop.App"));
+        assert_eq!(f.imports.len(), 1);
+    }
+
+    #[test]
+    fn defaults_and_variadics_leave_the_arity_open() {
+        let parameters = |language: Language, code: &str| -> Vec<Option<u32>> {
+            facts(language, code)
+                .defs
+                .iter()
+                .map(|d| d.parameters)
+                .collect()
+        };
+        assert_eq!(
+            parameters(
+                Language::Kotlin,
+                "fun a(x: Int, y: Int) {}\nfun b(x: Int, y: Int = 1) {}\nfun c(vararg x: Int) {}\n"
+            ),
+            vec![Some(2), None, None]
+        );
+        assert_eq!(
+            parameters(
+                Language::CSharp,
+                "class A {\n  void A1(int x, string y) {}\n  void B(int x, int y = 1) {}\n  void C(params int[] x) {}\n}\n"
+            ),
+            vec![None, Some(2), None, None]
+        );
+        let arguments = |language: Language, code: &str| -> Vec<(String, Option<u32>)> {
+            facts(language, code)
+                .refs
+                .iter()
+                .filter(|r| r.kind == OccurrenceKind::Call)
+                .map(|r| (r.name.clone(), r.arguments))
+                .collect()
+        };
+        assert_eq!(
+            arguments(
+                Language::Kotlin,
+                "fun main() {\n  f(1, y = 2)\n  g(1) { it }\n  h { it }\n  k(*xs)\n}\n"
+            ),
+            vec![
+                ("f".to_owned(), Some(2)),
+                ("g".to_owned(), Some(2)),
+                ("h".to_owned(), Some(1)),
+                ("k".to_owned(), None),
+            ]
         );
     }
 

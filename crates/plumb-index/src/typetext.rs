@@ -1,6 +1,6 @@
 //! Reducing a written type to the path of the type that has the members:
 //! `&mut Cart` → `Cart`, `Option<Box<Cart>>` → `Cart`, `Optional["Cart"]` →
-//! `Cart`, `Cart | null` → `Cart`, `Vec<Cart>` → `Vec`.
+//! `Cart`, `Cart | null` → `Cart`, `Cart?` → `Cart`, `Vec<Cart>` → `Vec`.
 
 /// Wrappers whose first argument is the type whose members are reached.
 /// Chosen: the smart pointers, cells and optionals of Rust's std, Python's
@@ -67,7 +67,8 @@ pub fn normalize_type(text: &str) -> Option<String> {
         }
     }
     let text = text.trim_matches(|c| c == '"' || c == '\'').trim();
-    let text = first_alternative(text);
+    // A nullable type (`Cart?` in Kotlin and C#) has the members of its type.
+    let text = first_alternative(text).trim_end_matches('?').trim_end();
     let (base, args) = match text.find(['<', '[']) {
         Some(open) => (&text[..open], Some(&text[open + 1..])),
         None => (text, None),
@@ -192,6 +193,8 @@ mod tests {
         check("dict[str, int]", Some("dict"));
         check("struct list_head", Some("list_head"));
         check("const struct file_operations", Some("file_operations"));
+        check("Cart?", Some("Cart"));
+        check("List<Cart>?", Some("List"));
     }
 
     #[test]

@@ -49,6 +49,12 @@ pub(crate) fn position(node: Node<'_>) -> (u32, u32) {
     (point.row as u32 + 1, point.column as u32 + 1)
 }
 
+/// A dotted name with the whitespace a declaration may hold between its
+/// parts removed (`com . shop` → `com.shop`).
+pub(crate) fn compact(written: &str) -> String {
+    written.chars().filter(|c| !c.is_whitespace()).collect()
+}
+
 /// Calls `visit` on every node of the tree whose kind is one of `kinds`,
 /// without descending into matches.
 pub(crate) fn each_node_of_kind<'t>(

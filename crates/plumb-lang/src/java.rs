@@ -3,7 +3,7 @@
 
 use tree_sitter::Node;
 
-use crate::imports::{ImportDecl, position, text};
+use crate::imports::{ImportDecl, compact, position, text};
 
 /// The package named by the file's `package` declaration, dotted.
 pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
@@ -69,12 +69,6 @@ pub(crate) fn is_exported(node: Node<'_>) -> bool {
             child.children(&mut inner).any(|m| m.kind() == "private")
         }
     })
-}
-
-/// A dotted name with the whitespace and comments a declaration may hold
-/// between its parts removed.
-fn compact(written: &str) -> String {
-    written.chars().filter(|c| !c.is_whitespace()).collect()
 }
 
 #[cfg(test)]

@@ -30,10 +30,12 @@
 
 mod c;
 mod cpp;
+mod csharp;
 mod ecma;
 mod go;
 mod imports;
 mod java;
+mod kotlin;
 mod php;
 mod python;
 mod ruby;
@@ -53,12 +55,16 @@ pub enum Language {
     C,
     /// C++ (`.cc`, `.cpp`, `.cxx` and the `.hh`, `.hpp`, `.hxx` headers).
     Cpp,
+    /// C#.
+    CSharp,
     /// Go.
     Go,
     /// Java.
     Java,
     /// JavaScript, including JSX, `.mjs` and `.cjs`.
     JavaScript,
+    /// Kotlin, scripts (`.kts`) included.
+    Kotlin,
     /// PHP (files starting with `<?php`; surrounding HTML is text).
     Php,
     /// Python 3.
@@ -87,6 +93,7 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("cc", Language::Cpp),
     ("cjs", Language::JavaScript),
     ("cpp", Language::Cpp),
+    ("cs", Language::CSharp),
     ("cts", Language::TypeScript),
     ("cxx", Language::Cpp),
     ("gemspec", Language::Ruby),
@@ -98,6 +105,8 @@ pub const EXTENSIONS: &[(&str, Language)] = &[
     ("java", Language::Java),
     ("js", Language::JavaScript),
     ("jsx", Language::JavaScript),
+    ("kt", Language::Kotlin),
+    ("kts", Language::Kotlin),
     ("mjs", Language::JavaScript),
     ("mts", Language::TypeScript),
     ("php", Language::Php),
@@ -201,7 +210,7 @@ pub struct Spec {
     /// Receivers that mean "the enclosing type's instance or type".
     pub self_names: &'static [&'static str],
     /// Receivers that mean "the enclosing type's bases" (`super`, PHP's
-    /// `parent`).
+    /// `parent`, C#'s `base`).
     pub super_names: &'static [&'static str],
     /// Separator between the parts of a qualified name.
     pub separator: &'static str,
@@ -213,6 +222,11 @@ pub struct Spec {
     pub member_operators: &'static [&'static str],
     /// How imports name modules.
     pub module_system: ModuleSystem,
+    /// With [`ModuleSystem::Packages`]: whether code in a package also sees,
+    /// without import, what its enclosing packages define (C#: code in
+    /// namespace `A.B` sees `A`'s and the global namespace's types), rather
+    /// than its own package only (Java, Kotlin).
+    pub enclosing_packages_in_scope: bool,
     /// The field of a callable definition's node that holds its declared
     /// return type, for languages that write it apart from an arrow
     /// (`Cart make()` in Java); `None` reads `-> T` / `: T` from the signature.
@@ -303,6 +317,105 @@ const GO_BUILTINS: &[&str] = &[
     "float32", "float64", "imag", "int", "int16", "int32", "int64", "int8", "len", "make", "max",
     "min", "new", "panic", "print", "println", "real", "recover", "rune", "string", "uint",
     "uint16", "uint32", "uint64", "uint8", "uintptr",
+];
+
+/// From the .NET base class library: the types of the namespaces most
+/// imported (`System`, `System.Collections.Generic`, `System.Linq`,
+/// `System.Threading.Tasks`) that code uses bare, and `nameof`.
+const CSHARP_BUILTINS: &[&str] = &[
+    "Action",
+    "ArgumentException",
+    "ArgumentNullException",
+    "ArgumentOutOfRangeException",
+    "Array",
+    "Console",
+    "Convert",
+    "DateTime",
+    "Dictionary",
+    "Enumerable",
+    "Environment",
+    "Exception",
+    "Func",
+    "Guid",
+    "HashSet",
+    "ICollection",
+    "IDictionary",
+    "IDisposable",
+    "IEnumerable",
+    "IList",
+    "InvalidOperationException",
+    "KeyValuePair",
+    "List",
+    "Math",
+    "NotImplementedException",
+    "NotSupportedException",
+    "Nullable",
+    "Object",
+    "String",
+    "StringBuilder",
+    "Task",
+    "TimeSpan",
+    "Tuple",
+    "Type",
+    "nameof",
+];
+
+/// From the Kotlin standard library: the types of `kotlin` and
+/// `kotlin.collections` and the top-level functions that code uses bare
+/// (imported into every Kotlin file implicitly).
+const KOTLIN_BUILTINS: &[&str] = &[
+    "Any",
+    "Array",
+    "Boolean",
+    "Char",
+    "Double",
+    "Exception",
+    "Float",
+    "IllegalArgumentException",
+    "IllegalStateException",
+    "Int",
+    "Iterable",
+    "List",
+    "Long",
+    "Map",
+    "MutableList",
+    "MutableMap",
+    "MutableSet",
+    "Nothing",
+    "Pair",
+    "RuntimeException",
+    "Sequence",
+    "Set",
+    "String",
+    "StringBuilder",
+    "TODO",
+    "Triple",
+    "Unit",
+    "arrayOf",
+    "buildList",
+    "buildString",
+    "check",
+    "checkNotNull",
+    "emptyList",
+    "emptyMap",
+    "emptySet",
+    "error",
+    "lazy",
+    "listOf",
+    "mapOf",
+    "maxOf",
+    "minOf",
+    "mutableListOf",
+    "mutableMapOf",
+    "mutableSetOf",
+    "print",
+    "println",
+    "repeat",
+    "require",
+    "requireNotNull",
+    "run",
+    "setOf",
+    "with",
 ];
 
 /// From `java.lang`, imported into every Java file implicitly: the classes
@@ -516,9 +629,11 @@ const SWIFT_BUILTINS: &[&str] = &[
 ];
 
 const C_QUERY: &str = include_str!("../queries/c/extract.scm");
+const CPP_QUERY: &str = include_str!("../queries/cpp/extract.scm");
+const CSHARP_QUERY: &str = include_str!("../queries/csharp/extract.scm");
 const GO_QUERY: &str = include_str!("../queries/go/extract.scm");
 const JAVA_QUERY: &str = include_str!("../queries/java/extract.scm");
-const CPP_QUERY: &str = include_str!("../queries/cpp/extract.scm");
+const KOTLIN_QUERY: &str = include_str!("../queries/kotlin/extract.scm");
 const PHP_QUERY: &str = include_str!("../queries/php/extract.scm");
 const PYTHON_QUERY: &str = include_str!("../queries/python/extract.scm");
 const RUBY_QUERY: &str = include_str!("../queries/ruby/extract.scm");
@@ -563,6 +678,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::CIncludes,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -581,10 +697,30 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: "::",
         member_operators: &[],
         module_system: ModuleSystem::CIncludes,
+        enclosing_packages_in_scope: false,
         return_type_field: Some("type"),
         members_in_scope: true,
         overloads_by_arity: true,
         builtins: CPP_BUILTINS,
+    },
+    Spec {
+        language: Language::CSharp,
+        name: "csharp",
+        query_source: CSHARP_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["comment"],
+        doc_style: DocStyle::PrecedingComments(&["///", "/**"]),
+        self_names: &["this"],
+        super_names: &["base"],
+        separator: ".",
+        member_operators: &[],
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        enclosing_packages_in_scope: true,
+        return_type_field: Some("returns"),
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: CSHARP_BUILTINS,
     },
     Spec {
         language: Language::Go,
@@ -599,6 +735,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::Packages(PackageKeys::Directories),
+        enclosing_packages_in_scope: false,
         return_type_field: Some("result"),
         members_in_scope: false,
         overloads_by_arity: false,
@@ -617,6 +754,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        enclosing_packages_in_scope: false,
         return_type_field: Some("type"),
         members_in_scope: true,
         overloads_by_arity: true,
@@ -635,10 +773,30 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
+    },
+    Spec {
+        language: Language::Kotlin,
+        name: "kotlin",
+        query_source: KOTLIN_QUERY,
+        attribute_kinds: &[],
+        wrapper_kinds: &[],
+        comment_kinds: &["line_comment", "block_comment"],
+        doc_style: DocStyle::PrecedingComments(&["/**"]),
+        self_names: &["this"],
+        super_names: &["super"],
+        separator: ".",
+        member_operators: &[],
+        module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        enclosing_packages_in_scope: false,
+        return_type_field: None,
+        members_in_scope: true,
+        overloads_by_arity: true,
+        builtins: KOTLIN_BUILTINS,
     },
     Spec {
         language: Language::Php,
@@ -653,6 +811,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &["?->", "->", "::", "\\"],
         module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        enclosing_packages_in_scope: false,
         return_type_field: Some("return_type"),
         members_in_scope: false,
         overloads_by_arity: false,
@@ -671,6 +830,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::PythonPackages,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -689,6 +849,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: "::",
         member_operators: &[],
         module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: true,
         overloads_by_arity: false,
@@ -707,6 +868,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: "::",
         member_operators: &[],
         module_system: ModuleSystem::RustCrates,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -727,6 +889,7 @@ static SPECS: [Spec; Language::COUNT] = [
         // A Swift module is a build target; plumb reads every Swift file of
         // the repository as one module: no file declares a package.
         module_system: ModuleSystem::Packages(PackageKeys::Declared),
+        enclosing_packages_in_scope: false,
         return_type_field: Some("return_type"),
         members_in_scope: true,
         overloads_by_arity: true,
@@ -745,6 +908,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -763,6 +927,7 @@ static SPECS: [Spec; Language::COUNT] = [
         separator: ".",
         member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
+        enclosing_packages_in_scope: false,
         return_type_field: None,
         members_in_scope: false,
         overloads_by_arity: false,
@@ -795,15 +960,17 @@ impl std::error::Error for QueryError {}
 
 impl Language {
     /// How many languages there are.
-    pub const COUNT: usize = 12;
+    pub const COUNT: usize = 14;
 
     /// Every language, in the order of [`Language`]'s variants.
     pub const ALL: [Language; Language::COUNT] = [
         Language::C,
         Language::Cpp,
+        Language::CSharp,
         Language::Go,
         Language::Java,
         Language::JavaScript,
+        Language::Kotlin,
         Language::Php,
         Language::Python,
         Language::Ruby,
@@ -842,9 +1009,11 @@ impl Language {
         match self {
             Language::C => tree_sitter_c::LANGUAGE.into(),
             Language::Cpp => tree_sitter_cpp::LANGUAGE.into(),
+            Language::CSharp => tree_sitter_c_sharp::LANGUAGE.into(),
             Language::Go => tree_sitter_go::LANGUAGE.into(),
             Language::Java => tree_sitter_java::LANGUAGE.into(),
             Language::JavaScript => tree_sitter_javascript::LANGUAGE.into(),
+            Language::Kotlin => tree_sitter_kotlin_ng::LANGUAGE.into(),
             Language::Php => tree_sitter_php::LANGUAGE_PHP.into(),
             Language::Python => tree_sitter_python::LANGUAGE.into(),
             Language::Ruby => tree_sitter_ruby::LANGUAGE.into(),
@@ -877,11 +1046,13 @@ impl Language {
         match self {
             Language::C => c::imports(root, source, out),
             Language::Cpp => cpp::imports(root, source, out),
+            Language::CSharp => csharp::imports(root, source, out),
             Language::Go => go::imports(root, source, out),
             Language::Java => java::imports(root, source, out),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::imports(root, source, out)
             }
+            Language::Kotlin => kotlin::imports(root, source, out),
             Language::Php => php::imports(root, source, out),
             Language::Python => python::imports(root, source, out),
             Language::Ruby => ruby::imports(root, source, out),
@@ -897,8 +1068,10 @@ impl Language {
     /// other module systems.
     pub fn package(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
         match self {
+            Language::CSharp => csharp::package(root, source),
             Language::Go => go::package(root, source),
             Language::Java => java::package(root, source),
+            Language::Kotlin => kotlin::package(root, source),
             Language::Php => php::package(root, source),
             Language::C
             | Language::Cpp
@@ -920,8 +1093,10 @@ impl Language {
             }
             Language::C
             | Language::Cpp
+            | Language::CSharp
             | Language::Go
             | Language::Java
+            | Language::Kotlin
             | Language::Php
             | Language::Python
             | Language::Ruby
@@ -964,11 +1139,13 @@ impl Language {
         match self {
             Language::C => c::is_exported(node),
             Language::Cpp => cpp::is_exported(node),
+            Language::CSharp => csharp::is_exported(node),
             Language::Go => go::is_exported(name),
             Language::Java => java::is_exported(node),
             Language::JavaScript | Language::Tsx | Language::TypeScript => {
                 ecma::is_exported(node, name)
             }
+            Language::Kotlin => kotlin::is_exported(node),
             Language::Php => php::is_exported(node),
             Language::Python => python::is_exported(name),
             // Ruby's `private` is a statement about the definitions after it.
@@ -1060,6 +1237,9 @@ mod tests {
         check("Rakefile", None);
         check("model/circle.go", Some(Language::Go));
         check("Sources/Shop/Circle.swift", Some(Language::Swift));
+        check("Cart.kt", Some(Language::Kotlin));
+        check("build.gradle.kts", Some(Language::Kotlin));
+        check("Cart.cs", Some(Language::CSharp));
         check("Makefile", None);
         check("x.PY", None);
     }

@@ -169,6 +169,10 @@ struct Resolver<'a> {
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
     top_level: Vec<HashMap<&'a str, Vec<SymId>>>,
+    /// Extensions of each file: definitions held by an impl block of their
+    /// own span (`fun Cart.total()`), members of their receiver type and
+    /// also of the file's package.
+    extensions: Vec<HashMap<&'a str, Vec<SymId>>>,
     children: HashMap<SymId, Vec<SymId>>,
     by_name: HashMap<&'a str, Vec<SymId>>,
     impl_owner: Vec<Vec<Option<SymId>>>,
@@ -213,10 +217,12 @@ impl<'a> Resolver<'a> {
         let mut syms = Vec::new();
         let mut parent = Vec::new();
         let mut top_level = Vec::with_capacity(files.len());
+        let mut extensions = Vec::with_capacity(files.len());
         let mut by_name: HashMap<&str, Vec<SymId>> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let first = syms.len();
             let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
+            let mut extended: HashMap<&str, Vec<SymId>> = HashMap::new();
             for (d, def) in file.facts.defs.iter().enumerate() {
                 let id = syms.len();
                 syms.push((f, d));
@@ -228,9 +234,16 @@ impl<'a> Resolver<'a> {
                 if def.container == Container::File {
                     top.entry(def.name.as_str()).or_default().push(id);
                 }
+                // Kotlin's extension functions are members of their package
+                // too (`import a.b.total`); Go's methods, held the same way,
+                // are reached only through their type.
+                if file.language == Language::Kotlin && is_extension(&file.facts, def) {
+                    extended.entry(def.name.as_str()).or_default().push(id);
+                }
             }
             def_sym.push((first..syms.len()).collect());
             top_level.push(top);
+            extensions.push(extended);
         }
         let locals = files
             .iter()
@@ -257,6 +270,7 @@ impl<'a> Resolver<'a> {
             syms,
             parent,
             top_level,
+            extensions,
             children: HashMap::new(),
             by_name,
             impl_owner,
@@ -462,7 +476,7 @@ impl<'a> Resolver<'a> {
                 .filter(|&m| self.def(m).name == name)
                 .collect();
             if !found.is_empty() {
-                return (found, current != ty);
+                return (found, depth > 0);
             }
             if depth < MAX_CHAIN {
                 let bases: Vec<SymId> = self
@@ -525,15 +539,22 @@ impl<'a> Resolver<'a> {
     }
 
     /// What `name` means as a member of package `p`: the top-level
-    /// definitions of its files, else its subpackage (where code can name
-    /// one through its parent: [`PackageKeys::Declared`]).
+    /// definitions and extensions of its files, else its subpackage (where
+    /// code can name one through its parent: [`PackageKeys::Declared`]).
     fn package_members(&self, p: usize, name: &str) -> Option<Lookup> {
         let package = &self.modules.packages[p];
-        let found: Vec<Target> = package
-            .files
+        let files = &package.files;
+        let found: Vec<Target> = files
             .iter()
             .filter_map(|&g| self.top_level_named(g, name))
             .flat_map(|lookup| lookup.targets)
+            .chain(
+                files
+                    .iter()
+                    .filter_map(|&g| self.extensions[g].get(name))
+                    .flatten()
+                    .map(|&s| Target::Sym(s)),
+            )
             .collect();
         Lookup::found(found, Resolution::Scope).or_else(|| {
             if package.keys != PackageKeys::Declared {
@@ -814,10 +835,19 @@ impl<'a> Resolver<'a> {
             return Lookup::found(vec![Target::File(root)], Resolution::Import);
         }
         if let Some(package) = self.modules.package_of[f] {
-            // The file's own package, then the root of the package tree
-            // (a fully qualified `com.shop.Cart` starts at `com`).
-            if let Some(lookup) = self.package_members(package, name) {
-                return Some(lookup);
+            // The file's own package (and, where the language says so, the
+            // packages enclosing it), then the root of the package tree (a
+            // fully qualified `com.shop.Cart` starts at `com`).
+            let mut current = Some(package);
+            while let Some(p) = current {
+                if let Some(lookup) = self.package_members(p, name) {
+                    return Some(lookup);
+                }
+                current = self
+                    .spec(f)
+                    .enclosing_packages_in_scope
+                    .then(|| self.modules.enclosing_package(p))
+                    .flatten();
             }
             if self.modules.packages[package].keys == PackageKeys::Declared
                 && let Some(&top) = self.modules.package_ids.get(name)
@@ -1037,15 +1067,10 @@ impl<'a> Resolver<'a> {
         false
     }
 
-    /// The type of the binding `name` in `scope`, computed once; a binding
-    /// whose type depends on itself (`x = x.next()`) has none.
     /// The type of a variable defined at the top level of another file and
     /// named here through an import (`globalState`, `console`).
     fn imported_variable_type(&self, f: usize, c: Container, name: &str) -> Option<SymId> {
-        if !name
-            .chars()
-            .all(|ch| ch.is_alphanumeric() || ch == '_' || ch == '$')
-        {
+        if !is_identifier(name) {
             return None;
         }
         let lookup = self.lookup_bare(f, c, name)?;
@@ -1065,6 +1090,8 @@ impl<'a> Resolver<'a> {
         })
     }
 
+    /// The type of the binding `name` in `scope`, computed once; a binding
+    /// whose type depends on itself (`x = x.next()`) has none.
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
         // A declared type wins over an inferred one (`atom_: IAtom` over a
         // constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
@@ -1150,7 +1177,8 @@ impl<'a> Resolver<'a> {
                 .or_else(|| self.expression_type(f, c, inner, depth + 1));
         }
         if let Some(constructed) = text.strip_prefix("new ") {
-            let callee = constructed.split('(').next().unwrap_or(constructed);
+            // `new Cart(1)`, `new Cart { … }` (an object initializer).
+            let callee = constructed.split(['(', '{']).next().unwrap_or(constructed);
             return self.type_from_text(f, c, callee);
         }
         if text.ends_with('}')
@@ -1547,7 +1575,11 @@ impl<'a> Resolver<'a> {
     /// Whether a definition could be what a site of `kind` refers to.
     fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymId) -> bool {
         let def_kind = self.def(s).kind;
-        let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type());
+        let (f, _) = self.syms[s];
+        // An extension of a type outside the repository has no parent, but
+        // is called as a member all the same.
+        let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type())
+            || is_extension(&self.files[f].facts, self.def(s));
         match kind {
             OccurrenceKind::Call if qualified => is_member && def_kind.is_callable(),
             OccurrenceKind::Call => !is_member && (def_kind.is_callable() || def_kind.is_type()),
@@ -1581,7 +1613,7 @@ impl<'a> Resolver<'a> {
                     let module = self.modules.qualified_prefix(self.files, f);
                     let ty = self.files[f].facts.impls[i]
                         .self_type
-                        .rsplit("::")
+                        .rsplit(separator)
                         .next()
                         .unwrap_or_default();
                     if module.is_empty() {
@@ -1762,6 +1794,18 @@ impl<'a> Resolver<'a> {
                 confidence,
             });
         }
+    }
+}
+
+/// Whether `def` is an extension: a definition held by an impl block of its
+/// very span (Kotlin's `fun Cart.total()`), not one inside a block.
+fn is_extension(facts: &FileFacts, def: &DefFact) -> bool {
+    match def.container {
+        Container::Impl(i) => {
+            let block = &facts.impls[i];
+            block.start_byte == def.start_byte && block.end_byte == def.end_byte
+        }
+        Container::Def(_) | Container::File => false,
     }
 }
 
@@ -2222,6 +2266,52 @@ mod tests {
                 "src/a.run -> src/a.Subscriber.next [receiver]",
                 "src/a.run -> src/a.Subscriber.next [receiver]"
             ]
+        );
+    }
+
+    #[test]
+    fn kotlin_extensions_and_companions_are_members_of_their_class() {
+        let fixture = "//- src/shop/Cart.kt\npackage shop\n\nclass Cart {\n    val items = Box()\n    fun total(): Int = items.size()\n    companion object {\n        fun empty(): Cart = Cart()\n    }\n}\nclass Box {\n    fun size(): Int = 0\n}\nclass Other {\n    fun size(): Int = 1\n}\n//- src/shop/ext/Summary.kt\npackage shop.ext\n\nimport shop.Cart\n\nfun Cart.summary(): Int = total() + this.items.size()\nfun run() = Cart.empty().summary()\nfun String.shout(): String = this\n//- src/shop/Use.kt\npackage shop\n\nimport shop.ext.shout\n\nfun use(name: String) = name.shout()\n";
+        assert_eq!(
+            calls_named(fixture, "size"),
+            vec![
+                "shop.Cart.total -> shop.Box.size [receiver]",
+                "shop.Cart.summary -> shop.Box.size [receiver]"
+            ]
+        );
+        assert_eq!(
+            calls_named(fixture, "total"),
+            vec!["shop.Cart.summary -> shop.Cart.total [scope]"]
+        );
+        assert_eq!(
+            calls_named(fixture, "summary"),
+            vec!["shop.ext.run -> shop.Cart.summary [receiver]"]
+        );
+        // An extension of a type from outside: imported by name, its calls
+        // guessed by name (the receiver's type has no members plumb knows).
+        assert_eq!(
+            calls_named(fixture, "shout"),
+            vec![
+                "shop.use -> shop.ext.String.shout [name_only]",
+                "- -> shop.ext.String.shout [import]"
+            ]
+        );
+    }
+
+    #[test]
+    fn csharp_partial_classes_and_enclosing_namespaces() {
+        let fixture = "//- Shop/Model/Shape.cs\nnamespace Shop.Model { public class Shape { public double Area() => 0; } }\n//- Global.cs\npublic class Log { public static void Write() {} }\n//- Shop/App/Cart.cs\nnamespace Shop.App { public partial class Cart : Model.Shape { public void Run() { Log.Write(); Helper(); } } }\n//- Shop/App/Cart.Helper.cs\nnamespace Shop.App;\npublic partial class Cart { void Helper() { Area(); } }\n";
+        assert_eq!(
+            calls_named(fixture, "Area"),
+            vec!["Shop.App.Cart.Helper -> Shop.Model.Shape.Area [inheritance]"]
+        );
+        assert_eq!(
+            calls_named(fixture, "Write"),
+            vec!["Shop.App.Cart.Run -> Log.Write [scope]"]
+        );
+        assert_eq!(
+            calls_named(fixture, "Helper"),
+            vec!["Shop.App.Cart.Run -> Shop.App.Cart.Helper [scope]"]
         );
     }
 

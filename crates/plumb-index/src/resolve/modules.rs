@@ -271,6 +271,17 @@ impl Modules {
         self.package_ids.get(&name).copied()
     }
 
+    /// Packages: the package enclosing package `package` (`a` for `a.b`,
+    /// the unnamed root package for `a`, when files declare none).
+    pub fn enclosing_package(&self, package: usize) -> Option<usize> {
+        let name = &self.packages[package].name;
+        if name.is_empty() {
+            return None;
+        }
+        let parent = name.rsplit_once('.').map_or("", |(parent, _)| parent);
+        self.package_ids.get(parent).copied()
+    }
+
     /// Packages: the longest package that is a prefix of the `written`
     /// name (dotted, or a `/` path for [`PackageKeys::Directories`]) and
     /// has files of its own in the repository, with the rest of the name
