@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The accuracy regression check for CI: small committed question sets (bench/accuracy/ci/,
-# derived from scip-python, scip-typescript and rust-analyzer indexes by `run.sh --ci-set`),
-# scored against a debug build of plumb. Needs no SCIP indexer, only the three corpora
-# (fetched from PyPI, npm and crates.io). Exits 1 when a score falls below
+# derived from scip-python, scip-typescript, rust-analyzer and libclang indexes by
+# `run.sh --ci-set`), scored against a debug build of plumb. Needs no indexer, only the
+# corpora (fetched from PyPI, npm and crates.io). Exits 1 when a score falls below
 # bench/accuracy/ci/thresholds.json.
 # Usage: bench/accuracy/ci.sh
 set -euo pipefail
@@ -16,11 +16,13 @@ mkdir -p "$repo/bench/out"
 (cd "$here" && cargo build --quiet --no-default-features)
 (cd "$repo" && cargo build --quiet --bin plumb)
 plumb="$repo/target/debug/plumb"
-while read -r registry name version _role; do
+while read -r registry name version _role lang_dir; do
   case "$registry" in ''|'#'*) continue ;; esac
   [[ " ${names[*]} " == *" $name "* ]] || continue
   dir="$repo/bench/corpora/$registry/$name-$version"
   "$here/prepare.sh" "$registry" "$dir"
+  # `c:SUBDIR` (bench/corpora.txt): plumb indexes the vendored C sources only.
+  [ -n "${lang_dir:-}" ] && dir="$dir/${lang_dir#*:}"
   "$plumb" index "$dir" > /dev/null
 done < "$repo/bench/corpora.txt"
 "$here/target/debug/plumb-accuracy" score --repo-root "$repo" --plumb "$plumb" --jobs 2 \

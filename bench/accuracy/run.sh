@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The accuracy harness, end to end: fetch the pinned corpora, index each with its
-# compiler-grade SCIP indexer, derive questions and answers, run plumb on every question,
-# score. Writes bench/out/accuracy.json (every question, with what was missing and extra)
+# compiler-grade SCIP indexer (C: libclang's c-index-test, converted to SCIP by the harness),
+# derive questions and answers, run plumb on every question, score. Writes bench/out/accuracy.json (every question, with what was missing and extra)
 # and bench/out/accuracy.md (the tables).
 #
 # Usage: bench/accuracy/run.sh [--cap N] [--only NAME[,NAME...]] [--reindex] [--release]
@@ -23,7 +23,7 @@ reindex=0
 profile=debug
 ci_set=0
 head=0
-CI_CORPORA="click serde_json mobx"  # one small dev project per language
+CI_CORPORA="click serde_json mobx bzip2-sys"  # one small dev project per language
 CI_CAP=12
 CI_MARGIN=0.05
 while [ $# -gt 0 ]; do
@@ -41,9 +41,10 @@ selected() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 
 "$here/setup.sh"
 tools="$here/tools/node_modules/.bin"
+C_INDEX_TEST=/usr/lib/llvm-16/bin/c-index-test  # setup.sh: Debian clang-tools-16
 
 names=()
-while read -r registry name version role; do
+while read -r registry name version _role _lang; do
   case "$registry" in ''|'#'*) continue ;; esac
   selected "$name" && names+=("$name")
 done < "$repo/bench/corpora.txt"
@@ -78,15 +79,18 @@ plumb="$out/bin/plumb"
 index_python() { "$tools/scip-python" index --cwd "$1" --project-name "$2" --project-version "$3" --output "$4" --quiet; }
 index_typescript() { (cd "$1" && "$tools/scip-typescript" index --no-progress-bar --output "$4"); }
 index_rust() { (cd "$1" && CARGO_TARGET_DIR="$out/ra-target" rust-analyzer scip . --output "$4"); }
+index_c() { "$harness" clang-scip --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST"; }
 
 questions=()
-while read -r registry name version role; do
+while read -r registry name version role lang_dir; do
   case "$registry" in ''|'#'*) continue ;; esac
   selected "$name" || continue
   case "$registry" in crates) lang=rust ;; pypi) lang=python ;; npm) lang=typescript ;; esac
   corpus="bench/corpora/$registry/$name-$version"
+  "$here/prepare.sh" "$registry" "$repo/$corpus"
+  # `c:SUBDIR` (bench/corpora.txt): the C sources the package vendors are the corpus.
+  if [ -n "${lang_dir:-}" ]; then lang=${lang_dir%%:*}; corpus="$corpus/${lang_dir#*:}"; fi
   dir="$repo/$corpus"
-  "$here/prepare.sh" "$registry" "$dir"
   scip="$out/scip/$name-$version.scip"
   if [ "$reindex" = 1 ] || [ ! -s "$scip" ]; then
     echo "index $name $version with the $lang SCIP indexer"

@@ -1,5 +1,6 @@
 //! Derives questions and their answers from a SCIP index (scip-python, scip-typescript,
-//! rust-analyzer). See README.md ("Accuracy") for the rules; the short form:
+//! rust-analyzer, and libclang's index through `clang.rs`). See README.md ("Accuracy") for
+//! the rules; the short form:
 //!
 //! * A definition is an occurrence with the Definition role. Its span is the indexer's
 //!   `enclosing_range`; where the indexer gives none for a function or type, the span is
@@ -9,7 +10,9 @@
 //! * A call is an occurrence followed by `(` (after generic arguments), or preceded by
 //!   `new` (TypeScript) or `@` (Python decorators).
 //! * Direct supertypes come from the declaration header (`class A(B)`, `extends`/`implements`,
-//!   `trait A: B`, `impl B for A`): the indexer's occurrences inside it.
+//!   `trait A: B`, `impl B for A`): the indexer's occurrences inside it. C has none.
+//! * C prototypes (ForwardDefinition occurrences) are neither definitions nor references: their
+//!   lines map to the definition (`aliases`), and the signature they span belongs to it.
 
 use crate::model::{Expect, Key, Question, QuestionSet};
 use anyhow::{bail, Context, Result};
@@ -23,6 +26,7 @@ pub enum Lang {
     Python,
     TypeScript,
     Rust,
+    C,
 }
 
 impl Lang {
@@ -31,6 +35,7 @@ impl Lang {
             "python" => Lang::Python,
             "typescript" => Lang::TypeScript,
             "rust" => Lang::Rust,
+            "c" => Lang::C,
             _ => bail!("unknown language {s}"),
         })
     }
@@ -39,6 +44,7 @@ impl Lang {
             Lang::Python => "python",
             Lang::TypeScript => "typescript",
             Lang::Rust => "rust",
+            Lang::C => "c",
         }
     }
 }
@@ -86,12 +92,25 @@ struct Occ {
     end: Pos,
     sym: String,
     def: bool,
+    /// A declaration that is not the definition (a C prototype): not a reference.
+    forward: bool,
+}
+
+/// A C prototype (or `extern` declaration): its symbol and the span of the declaration.
+struct Forward {
+    doc: usize,
+    name_start: Pos,
+    span: (Pos, Pos),
+    sym: String,
 }
 
 struct Doc {
     path: String,
     lines: Vec<Vec<char>>,
     occs: Vec<Occ>,
+    /// Lines (0-based) holding Generated occurrences: declarations a macro wrote (C), whose
+    /// names the source does not hold. Not judged.
+    generated: BTreeSet<u32>,
     /// Indices into `defs` of definitions in this document that can enclose sites, sorted
     /// by span start.
     scopes: Vec<usize>,
@@ -121,6 +140,8 @@ pub struct Derived {
     parent: HashMap<String, String>,
     /// Method symbol -> the trait of the impl it is in (Rust).
     impl_trait: HashMap<String, String>,
+    /// C prototypes, per document in order of position.
+    forwards: Vec<Forward>,
     pub stats: BTreeMap<String, usize>,
 }
 
@@ -316,6 +337,51 @@ impl Doc {
         None
     }
 
+    /// C: from `from`, the first `{` or `;` at parenthesis/bracket depth 0, skipping comments,
+    /// strings and character literals (C has no angle brackets to count; comments hold `<`,
+    /// `{`, `;`). None at a `}` closing an enclosing block first. Returns (position, char).
+    fn c_body_start(&self, from: Pos) -> Option<(Pos, char)> {
+        let mut depth = 0i32;
+        let mut in_comment = false;
+        let (mut l, mut c) = (from.0 as usize, from.1 as usize);
+        let limit = (from.0 as usize + 200).min(self.lines.len());
+        while l < limit {
+            let line = &self.lines[l];
+            while c < line.len() {
+                let (ch, next) = (line[c], line.get(c + 1).copied());
+                if in_comment {
+                    if ch == '*' && next == Some('/') {
+                        in_comment = false;
+                        c += 1;
+                    }
+                } else {
+                    match ch {
+                        '/' if next == Some('/') => break,
+                        '/' if next == Some('*') => {
+                            in_comment = true;
+                            c += 1;
+                        }
+                        '"' | '\'' => {
+                            c += 1;
+                            while c < line.len() && line[c] != ch {
+                                c += if line[c] == '\\' { 2 } else { 1 };
+                            }
+                        }
+                        '(' | '[' => depth += 1,
+                        ')' | ']' => depth -= 1,
+                        '}' if depth <= 0 => return None,
+                        '{' | ';' if depth <= 0 => return Some(((l as u32, c as u32), ch)),
+                        _ => {}
+                    }
+                }
+                c += 1;
+            }
+            l += 1;
+            c = 0;
+        }
+        None
+    }
+
     /// Python: the span of a block opened on `line`: up to the last line indented deeper.
     fn python_block_end(&self, line: u32) -> Pos {
         let indent = |l: &Vec<char>| l.iter().take_while(|c| c.is_whitespace()).count();
@@ -373,6 +439,7 @@ impl Derived {
             impls: vec![],
             parent: HashMap::new(),
             impl_trait: HashMap::new(),
+            forwards: vec![],
             stats: BTreeMap::new(),
         };
         let mut documents: Vec<_> = index.documents.iter().collect();
@@ -382,9 +449,14 @@ impl Derived {
             let text = std::fs::read_to_string(root.join(&path)).unwrap_or_default();
             let lines: Vec<Vec<char>> = text.split('\n').map(|l| l.trim_end_matches('\r').chars().collect()).collect();
             let mut occs = Vec::new();
+            let mut generated = BTreeSet::new();
             let mut seen: HashSet<(Pos, String)> = HashSet::new();
             for o in &document.occurrences {
                 let Some((start, end)) = range_of(&o.range) else { continue };
+                if lang == Lang::C && o.symbol_roles & scip::types::SymbolRole::Generated as i32 != 0 {
+                    generated.insert(start.0);
+                    continue;
+                }
                 if o.symbol.is_empty() || !seen.insert((start, o.symbol.clone())) {
                     continue;
                 }
@@ -431,10 +503,11 @@ impl Derived {
                     });
                     *d.stats.entry(format!("defs_{}", if given.is_some() { "with_span" } else { "without_span" })).or_default() += 1;
                 }
-                occs.push(Occ { start, end, sym: o.symbol.clone(), def: is_def });
+                let forward = !is_def && o.symbol_roles & scip::types::SymbolRole::ForwardDefinition as i32 != 0;
+                occs.push(Occ { start, end, sym: o.symbol.clone(), def: is_def, forward });
             }
             occs.sort_by_key(|o| o.start);
-            d.docs.push(Doc { path, lines, occs, scopes: vec![] });
+            d.docs.push(Doc { path, lines, occs, generated, scopes: vec![] });
         }
         // Definitions: indices, counts, fallback spans.
         for i in 0..d.defs.len() {
@@ -459,6 +532,10 @@ impl Derived {
                             None
                         }
                     }
+                    Lang::C => match doc.c_body_start(def.name_end) {
+                        Some((p, '{')) => doc.match_brace(p, lang).map(|e| ((def.name_start.0, 0), e)),
+                        _ => None,
+                    },
                     _ => match doc.find_body_start(def.name_end, lang == Lang::Rust) {
                         Some((p, '{')) => doc.match_brace(p, lang).map(|e| ((def.name_start.0, 0), e)),
                         _ => None,
@@ -471,8 +548,10 @@ impl Derived {
             }
         }
         // Variables at module or class level enclose their initialiser (`x = f()`,
-        // `const x = f()`, `field = f()`): the definition contains those sites. The indexers
-        // give variables no span; the statement's extent is computed from the source.
+        // `const x = f()`, `field = f()`, C `static const T x[] = {…};`): the definition
+        // contains those sites. The indexers give variables no span; the statement's extent is
+        // computed from the source. C: every declaration encloses what it names up to its `;`
+        // (a field's or a typedef's type).
         if lang != Lang::Rust {
             let function_spans: Vec<(usize, (Pos, Pos))> = d
                 .defs
@@ -482,14 +561,19 @@ impl Derived {
                 .collect();
             for i in 0..d.defs.len() {
                 let def = &d.defs[i];
-                if def.sort != Sort::Value || def.local || def.span.is_some() {
+                let c_type = lang == Lang::C && def.sort == Sort::Type;
+                if !(def.sort == Sort::Value || c_type) || def.local || def.span.is_some() {
                     continue;
                 }
                 if function_spans.iter().any(|(doc, sp)| *doc == def.doc && contains(*sp, def.name_start)) {
                     continue;
                 }
                 let doc = &d.docs[def.doc];
-                if let Some(end) = doc.assignment_end(lang, def.name_start, def.name_end) {
+                // C fields and enumerators: no initialiser statement of their own (`A = 1,`).
+                let c_member = lang == Lang::C && def.descs.iter().filter(|(_, s)| *s != Suffix::Namespace).count() > 1;
+                let end = if c_type || c_member { None } else { doc.assignment_end(lang, def.name_start, def.name_end) };
+                let end = end.or_else(|| (lang == Lang::C).then(|| doc.c_body_start(def.name_end)).flatten().and_then(|(p, c)| (c == ';').then_some(p)));
+                if let Some(end) = end {
                     d.defs[i].span = Some(((def.name_start.0, 0), end));
                     *d.stats.entry("defs_span_statement".into()).or_default() += 1;
                 }
@@ -511,10 +595,18 @@ impl Derived {
             let defs = &d.defs;
             doc.scopes.sort_by_key(|&i| defs[i].span.unwrap().0);
         }
+        // C prototypes: the declaration, up to its `;`, is the signature of the function.
+        for (di, doc) in d.docs.iter().enumerate() {
+            for o in doc.occs.iter().filter(|o| o.forward) {
+                if let Some((end, ';')) = doc.c_body_start(o.end) {
+                    d.forwards.push(Forward { doc: di, name_start: o.start, span: ((o.start.0, 0), end), sym: o.sym.clone() });
+                }
+            }
+        }
         // References.
         for (di, doc) in d.docs.iter().enumerate() {
             for (oi, o) in doc.occs.iter().enumerate() {
-                if !o.def && !o.sym.starts_with("local ") {
+                if !o.def && !o.forward && !o.sym.starts_with("local ") {
                     d.refs.entry(o.sym.clone()).or_default().push((di, oi));
                 }
             }
@@ -548,15 +640,18 @@ impl Derived {
     }
 
     /// Innermost scope of `doc` containing `p`, excluding the definition `except`.
+    /// Definitions declared in one statement (C `int a, b;`) share its span: they do not enclose
+    /// each other.
     fn enclosing(&self, doc: usize, p: Pos, except: Option<&str>) -> Option<usize> {
         let mut best: Option<usize> = None;
+        let own_span = except.and_then(|s| self.def_of(s)).and_then(|d| d.span);
         for &i in &self.docs[doc].scopes {
             let def = &self.defs[i];
             let span = def.span.unwrap();
             if span.0 > p {
                 break;
             }
-            if contains(span, p) && Some(def.sym.as_str()) != except {
+            if contains(span, p) && Some(def.sym.as_str()) != except && Some(span) != own_span {
                 match best {
                     Some(b) if self.defs[b].span.unwrap().0 > span.0 => {}
                     Some(b) if self.defs[b].span.unwrap().0 == span.0 && self.defs[b].span.unwrap().1 <= span.1 => {}
@@ -567,11 +662,20 @@ impl Derived {
         best
     }
 
+    /// The key of the innermost definition containing `p` (and its index), else the file's
+    /// top level. At the top level, a C prototype's signature belongs to its function (to the
+    /// prototype itself when the function has no definition).
     fn enclosing_key(&self, doc: usize, p: Pos) -> (Key, Option<usize>) {
-        match self.enclosing(doc, p, None) {
-            Some(i) => (self.defs[i].key(&self.docs), Some(i)),
-            None => (format!("{}:<module>", self.docs[doc].path), None),
+        if let Some(i) = self.enclosing(doc, p, None) {
+            return (self.defs[i].key(&self.docs), Some(i));
         }
+        if let Some(f) = self.forwards.iter().find(|f| f.doc == doc && contains(f.span, p)) {
+            return match self.by_sym.get(&f.sym) {
+                Some(&i) => (self.defs[i].key(&self.docs), Some(i)),
+                None => (format!("{}:{}", self.docs[doc].path, f.name_start.0 + 1), None),
+            };
+        }
+        (format!("{}:<module>", self.docs[doc].path), None)
     }
 
     /// Whether occurrence `o` of `doc` is a call (see the module doc).
@@ -588,7 +692,7 @@ impl Derived {
         if self.lang == Lang::Rust && doc.char_at(p) == Some(':') && doc.char_at((p.0, p.1 + 1)) == Some(':') && doc.char_at((p.0, p.1 + 2)) == Some('<') {
             p = (p.0, p.1 + 2);
         }
-        if self.lang != Lang::Python && doc.char_at(p) == Some('<') {
+        if matches!(self.lang, Lang::TypeScript | Lang::Rust) && doc.char_at(p) == Some('<') {
             let mut depth = 0;
             let line = &doc.lines[p.0 as usize];
             let mut c = p.1 as usize;
@@ -721,6 +825,7 @@ impl Derived {
                         }
                     }
                 }
+                Lang::C => {}
                 Lang::Rust => {
                     // supertraits: `trait A: B + C {`
                     let t = header_text.trim_start();
@@ -946,6 +1051,16 @@ impl Derived {
                 }
                 Some(parts.join("::"))
             }
+            // C: `name`, `struct.field`, `enum.ENUMERATOR` (a static's file is not part of it).
+            Lang::C => {
+                let parts: Option<Vec<&str>> = def
+                    .descs
+                    .iter()
+                    .filter(|(_, s)| *s != Suffix::Namespace)
+                    .map(|(n, s)| matches!(s, Suffix::Type | Suffix::Term | Suffix::Method).then_some(n.as_str()))
+                    .collect();
+                Some(parts?.join("."))
+            }
         }
     }
 
@@ -967,7 +1082,7 @@ impl Derived {
                 }
                 Some(parts.join("::"))
             }
-            Lang::TypeScript => None,
+            Lang::TypeScript | Lang::C => None,
         }
     }
 
@@ -1050,6 +1165,8 @@ impl Derived {
             (Lang::Python | Lang::TypeScript, Sort::Type) => true,
             // A module-level variable called (`const f = () => ...`).
             (Lang::Python | Lang::TypeScript, Sort::Value) => self.enclosing(def.doc, def.name_start, Some(&def.sym)).is_none(),
+            // C: a function pointer called, in a field (`s->ops->area(s)`) or a variable.
+            (Lang::C, Sort::Value) => true,
             _ => false,
         };
         counts.then(|| def.key(&self.docs))
@@ -1210,6 +1327,10 @@ impl Derived {
             if self.enclosing(doc, def.name_start, Some(&def.sym)).is_some() {
                 continue;
             }
+            // C: fields and enumerators (of anonymous structs and enums too) are members.
+            if self.lang == Lang::C && def.descs.iter().filter(|(_, s)| *s != Suffix::Namespace).count() != 1 {
+                continue;
+            }
             if self.lang == Lang::Rust && self.impls.iter().any(|im| im.doc == doc && contains(im.body, def.name_start)) {
                 continue;
             }
@@ -1232,6 +1353,14 @@ impl Derived {
                 }
             }
         }
+        // C: a prototype at the top level declares its function here (a header's outline).
+        for f in self.forwards.iter().filter(|f| f.doc == doc) {
+            if self.enclosing(doc, f.name_start, None).is_none() {
+                if let Some(name) = scip::symbol::parse_symbol(&f.sym).ok().and_then(|s| s.descriptors.last().map(|d| d.name.clone())) {
+                    out.insert(name);
+                }
+            }
+        }
         out
     }
 
@@ -1248,7 +1377,7 @@ impl Derived {
                 let starts = match self.lang {
                     Lang::Python => tt.starts_with("from "),
                     Lang::Rust => tt.starts_with("pub use ") || tt.starts_with("pub(crate) use "),
-                    Lang::TypeScript => false,
+                    Lang::TypeScript | Lang::C => false,
                 };
                 if starts {
                     in_stmt = true;
@@ -1268,8 +1397,8 @@ impl Derived {
                     }
                     let rest: String = doc.lines[l][(o.start.1 as usize + def.name.chars().count()).min(doc.lines[l].len())..].iter().collect();
                     let rest = rest.trim_start();
-                    if rest.starts_with("as ") {
-                        let alias = rest[3..].trim_start();
+                    if let Some(alias) = rest.strip_prefix("as ") {
+                        let alias = alias.trim_start();
                         if !alias.starts_with(&def.name) {
                             continue;
                         }
@@ -1278,7 +1407,7 @@ impl Derived {
                     out.push((format!("{module}{sep}{}", def.name), o.sym.clone()));
                 }
                 let ended = match self.lang {
-                    Lang::Python => !(t.contains('(') && !t.contains(')')) && (tt.starts_with("from ") || t.contains(')')) || (!tt.starts_with("from ") && t.contains(')')),
+                    Lang::Python => (t.contains(')') || tt.starts_with("from ")) && (t.contains(')') || !t.contains('(')),
                     _ => t.contains(';'),
                 };
                 if ended {
@@ -1336,7 +1465,7 @@ fn declared_name(lang: Lang, line: &str) -> Option<(String, usize)> {
             }
             &["fn ", "struct ", "enum ", "trait ", "type ", "const ", "static ", "union ", "mod "]
         }
-        Lang::TypeScript => return None,
+        Lang::TypeScript | Lang::C => return None,
     };
     for k in keywords {
         if let Some(after) = rest.strip_prefix(k) {
@@ -1365,6 +1494,8 @@ impl Doc {
         let before = before.trim();
         let ok_prefix = match lang {
             Lang::Python => before.is_empty(),
+            // C: the declaration's specifiers and type (`static const T *x = …`).
+            Lang::C => before.split_whitespace().all(|w| w.chars().all(|c| is_ident(c) || c == '*')),
             _ => before
                 .split_whitespace()
                 .all(|w| ["export", "declare", "const", "let", "var", "public", "private", "protected", "readonly", "static", "override", "default"].contains(&w)),
@@ -1484,6 +1615,9 @@ fn seed_of(s: &str) -> u64 {
     s.bytes().fold(0xcbf29ce484222325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
 }
 
+/// Questions to pick from: (definition index, truth), tags, whether the truth is non-empty.
+type Candidates = Vec<((usize, BTreeSet<Key>), Vec<String>, bool)>;
+
 pub struct DeriveOptions {
     pub project: String,
     pub version: String,
@@ -1504,11 +1638,11 @@ fn pick<T: Clone>(rng: &mut Rng, mut all: Vec<(T, Vec<String>, bool)>, cap: usiz
         chosen.push(i);
     }
     let nonempty_quota = cap - cap / 6;
-    for i in 0..all.len() {
+    for (i, item) in all.iter().enumerate() {
         if chosen.len() >= nonempty_quota {
             break;
         }
-        if all[i].2 && !chosen.contains(&i) {
+        if item.2 && !chosen.contains(&i) {
             chosen.push(i);
         }
     }
@@ -1546,6 +1680,8 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
         }
         match d.lang {
             Lang::Rust | Lang::TypeScript => p.starts_with("src/"),
+            // The corpus is the C sources' own directory.
+            Lang::C => true,
             Lang::Python => {
                 let dir = p.rsplit_once('/').map(|(a, _)| a).unwrap_or("");
                 docs.iter().any(|x| x.path == format!("{dir}/__init__.py"))
@@ -1670,7 +1806,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     }
     // callers
     {
-        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+        let items: Candidates = targets
             .iter()
             .filter(|&&i| d.defs[i].sort == Sort::Function && d.defs[i].name != "constructor")
             .map(|&i| {
@@ -1686,7 +1822,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     }
     // callees
     {
-        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+        let items: Candidates = targets
             .iter()
             .filter(|&&i| d.defs[i].sort == Sort::Function && d.defs[i].span.is_some_and(|s| s.0 .0 != s.1 .0))
             .map(|&i| {
@@ -1717,7 +1853,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     }
     // references
     {
-        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+        let items: Candidates = targets
             .iter()
             .map(|&i| {
                 let t = d.refs_truth(&d.defs[i].sym);
@@ -1758,7 +1894,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     }
     // impact, depth 2
     {
-        let items: Vec<((usize, BTreeSet<Key>), Vec<String>, bool)> = targets
+        let items: Candidates = targets
             .iter()
             .filter(|&&i| matches!(d.defs[i].sort, Sort::Function | Sort::Type))
             .map(|&i| {
@@ -1794,11 +1930,17 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             }
         }
         let mut lines: Vec<usize> = vec![];
+        let mut in_define = false;
         for (l, text) in doc.lines.iter().enumerate() {
             let t: String = text.iter().collect();
             let tt = t.trim_start();
             let code = tt.chars().any(|c| c.is_alphabetic()) && !tt.starts_with('#') && !tt.starts_with("//") && !tt.starts_with('*') && !tt.starts_with("/*");
             let mut unjudged = code && !has_occ[l];
+            // C macro definitions (with their `\` continuation lines): macros are left out on
+            // both sides, and c-index-test reports nothing in their bodies.
+            let define = d.lang == Lang::C && (in_define || tt.strip_prefix('#').is_some_and(|r| r.trim_start().starts_with("define")));
+            in_define = define && t.trim_end().ends_with('\\');
+            unjudged |= define || doc.generated.contains(&(l as u32));
             // A declaration whose name the indexer did not record as a definition: code it
             // did not analyse (Python: platform checks; Rust: `#[cfg]`-disabled items, for
             // which rust-analyzer still emits references but no definition).
@@ -1836,6 +1978,12 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
         let canonical = first_of_group.entry(group).or_insert_with(|| k.clone()).clone();
         if k != canonical {
             aliases.insert(k, canonical);
+        }
+    }
+    // C prototypes are the function's own declarations: their lines map to its definition.
+    for f in &d.forwards {
+        if let Some(def) = d.def_of(&f.sym) {
+            aliases.insert(format!("{}:{}", docs[f.doc].path, f.name_start.0 + 1), def.key(docs));
         }
     }
     QuestionSet {

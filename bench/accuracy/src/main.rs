@@ -5,8 +5,12 @@
 //!   plumb-accuracy score --repo-root DIR --plumb BIN [--jobs N] [--out-json F] [--out-md F]
 //!                        [--thresholds F] [--write-thresholds F --margin M] [--label TEXT]
 //!                        QUESTIONS.json...
+//!   plumb-accuracy clang-scip --root DIR --out FILE.scip [--c-index-test BIN] [--jobs N]
+//!                             [-- CLANG-ARGS...]   (a C project's SCIP index, from libclang)
 //!   plumb-accuracy dump FILE.scip [PATH-FILTER]      (debugging: print a SCIP index)
 
+#[cfg(feature = "derive")]
+mod clang;
 #[cfg(feature = "derive")]
 mod derive;
 mod model;
@@ -26,14 +30,21 @@ fn main() {
 struct Args {
     flags: BTreeMap<String, String>,
     rest: Vec<String>,
+    /// Everything after a lone `--`, passed on as it is (`clang-scip`'s clang arguments).
+    #[cfg_attr(not(feature = "derive"), allow(dead_code))]
+    passthrough: Vec<String>,
 }
 
 fn parse_args(v: &[String]) -> Args {
     let mut flags = BTreeMap::new();
     let mut rest = vec![];
+    let mut passthrough = vec![];
     let mut i = 0;
     while i < v.len() {
-        if let Some(f) = v[i].strip_prefix("--") {
+        if v[i] == "--" {
+            passthrough = v[i + 1..].to_vec();
+            break;
+        } else if let Some(f) = v[i].strip_prefix("--") {
             flags.insert(f.to_string(), v.get(i + 1).cloned().unwrap_or_default());
             i += 2;
         } else {
@@ -41,7 +52,7 @@ fn parse_args(v: &[String]) -> Args {
             i += 1;
         }
     }
-    Args { flags, rest }
+    Args { flags, rest, passthrough }
 }
 
 impl Args {
@@ -55,7 +66,7 @@ impl Args {
 
 fn run() -> Result<()> {
     let argv: Vec<String> = std::env::args().skip(1).collect();
-    let Some(cmd) = argv.first() else { bail!("usage: plumb-accuracy derive|score|dump ...") };
+    let Some(cmd) = argv.first() else { bail!("usage: plumb-accuracy derive|score|clang-scip|dump ...") };
     let args = parse_args(&argv[1..]);
     match cmd.as_str() {
         #[cfg(feature = "derive")]
@@ -78,6 +89,19 @@ fn run() -> Result<()> {
             }
             eprintln!("{}: {:?} {:?}", opts.project, per_kind, d.stats);
             std::fs::write(args.get("out")?, serde_json::to_string_pretty(&set)?)?;
+        }
+        #[cfg(feature = "derive")]
+        "clang-scip" => {
+            use protobuf::Message;
+            let opts = clang::Options {
+                root: PathBuf::from(args.get("root")?),
+                c_index_test: PathBuf::from(args.opt("c-index-test").unwrap_or("/usr/lib/llvm-16/bin/c-index-test")),
+                clang_args: args.passthrough.clone(),
+                jobs: args.opt("jobs").unwrap_or("2").parse()?,
+            };
+            let (index, stats) = clang::index(&opts)?;
+            eprintln!("{}: {stats}", opts.root.display());
+            std::fs::write(args.get("out")?, index.write_to_bytes()?)?;
         }
         #[cfg(feature = "derive")]
         "dump" => dump(&args.rest)?,

@@ -138,12 +138,20 @@ fn edge_of(v: &Value, sym: &Value) -> Option<Edge> {
 }
 
 /// Kinds of callee that the truth can contain: what the language calls. Rust's tuple structs,
-/// variants and macros are not functions and are left out of both sides.
+/// variants and macros are not functions and are left out of both sides. C calls functions
+/// and function pointers held in fields and variables; its macros are left out.
 fn callee_kind_counts(lang: &str, kind: &str) -> bool {
     match lang {
         "rust" => matches!(kind, "function" | "method"),
+        "c" => matches!(kind, "function" | "field" | "variable"),
         _ => matches!(kind, "function" | "method" | "class" | "variable" | "constant"),
     }
+}
+
+/// Symbols the truth never holds, left out of plumb's answers too: C macros (c-index-test
+/// reports neither their definitions nor their expansions).
+fn left_out(lang: &str, sym: &Value) -> bool {
+    lang == "c" && sym.get("kind").and_then(Value::as_str) == Some("macro")
 }
 
 fn plumb_args(q: &Question) -> Vec<String> {
@@ -186,8 +194,11 @@ fn predictions(lang: &str, q: &Question, json: &Value) -> Vec<Edge> {
     let targets = json.get("targets").and_then(Value::as_array).unwrap_or(&empty);
     let mut edges: Vec<Edge> = Vec::new();
     match q.kind.as_str() {
-        "definition" => edges.extend(targets.iter().filter_map(|t| edge_of(&Value::Null, t))),
-        "callers" => edges.extend(results.iter().filter_map(|r| edge_of(r, r.get("caller")?))),
+        "definition" => edges.extend(targets.iter().filter(|t| !left_out(lang, t)).filter_map(|t| edge_of(&Value::Null, t))),
+        "callers" => edges.extend(results.iter().filter_map(|r| {
+            let c = r.get("caller")?;
+            (!left_out(lang, c)).then(|| edge_of(r, c))?
+        })),
         "callees" => edges.extend(results.iter().filter_map(|r| {
             let c = r.get("callee")?;
             callee_kind_counts(lang, c.get("kind")?.as_str()?).then(|| edge_of(r, c))?
@@ -203,7 +214,7 @@ fn predictions(lang: &str, q: &Question, json: &Value) -> Vec<Edge> {
         "implementations" => edges.extend(results.iter().filter_map(|r| {
             (r.get("direct")?.as_bool()?).then(|| edge_of(r, r.get("symbol")?))?
         })),
-        "outline" => edges.extend(results.iter().filter_map(|r| {
+        "outline" => edges.extend(results.iter().filter(|r| !left_out(lang, r)).filter_map(|r| {
             Some(Edge {
                 key: r.get("name")?.as_str()?.to_string(),
                 at: Some(format!("{}:{}", r.get("file")?.as_str()?, r.get("line")?.as_u64()?)),
@@ -213,7 +224,8 @@ fn predictions(lang: &str, q: &Question, json: &Value) -> Vec<Edge> {
         })),
         "impact" => edges.extend(results.iter().filter_map(|r| {
             let d = r.get("depth").and_then(Value::as_u64).unwrap_or(1);
-            (d <= 2).then(|| edge_of(r, r.get("symbol")?))?
+            let s = r.get("symbol")?;
+            (d <= 2 && !left_out(lang, s)).then(|| edge_of(r, s))?
         })),
         _ => {}
     }
