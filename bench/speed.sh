@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Speed and memory benchmarks (issue 5), whole-process and in-process, one run each; writes
+# bench/out/speed.md. Per corpus:
+#   parse-only  the same walk and parse on the same rayon threads, no extraction, resolution
+#               or store (crates/plumb-index/examples/parse_only.rs): the parser's own limit
+#   full        `plumb index --full` wall time and peak RSS (/usr/bin/time), and their ratio
+#   no-op       `plumb index` again, nothing changed: elapsed_ms measured inside the process
+#   one edit    one file changed (a comment line appended), then `plumb index`: elapsed_ms
+#   queries     warm p50/p99 of symbol, refs, callers, impact depth 3 (examples/query_latency.rs)
+# Corpora: regex-automata, rxjs and rich from bench/corpora.txt (bench/fetch-corpora.sh), and
+# with --linux the Linux kernel from Debian's linux-source-6.1 package: its `drivers/net` +
+# `include` + `net` subtree as the >=5,000-file repository, and the whole tree.
+# Usage: bench/speed.sh [--linux]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/.." && pwd)
+out="$repo/bench/out"
+linux=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --linux) linux=1; shift ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$out/speed"
+
+echo "build (release)"
+(cd "$repo" && cargo build --release --quiet --bin plumb \
+  && cargo build --release --quiet -p plumb-index --example parse_only \
+  && cargo build --release --quiet -p plumb-query --example query_latency)
+bin="$repo/target/release"
+plumb="$bin/plumb"
+
+"$here/fetch-corpora.sh" regex-automata rxjs rich
+corpora=(
+  "regex-automata:$here/corpora/crates/regex-automata-0.4.9"
+  "rxjs:$here/corpora/npm/rxjs-7.8.1"
+  "rich:$here/corpora/pypi/rich-13.9.4"
+)
+
+if [ "$linux" = 1 ]; then
+  debian="$here/corpora/debian"
+  kernel="$debian/linux-source-6.1"
+  if [ ! -d "$kernel" ]; then
+    mkdir -p "$debian"
+    (cd "$debian" && apt-get download linux-source-6.1 > /dev/null \
+      && dpkg -x linux-source-6.1_*_all.deb pkg \
+      && tar -xf pkg/usr/src/linux-source-6.1.tar.xz && rm -rf pkg)
+  fi
+  subset="$debian/linux-net"
+  if [ ! -d "$subset" ]; then
+    mkdir -p "$subset/drivers"
+    cp -r "$kernel/drivers/net" "$subset/drivers/net"
+    cp -r "$kernel/include" "$kernel/net" "$subset/"
+  fi
+  corpora+=("linux-net:$subset" "linux:$kernel")
+fi
+
+seconds() { awk '{print $1}' "$1"; }
+rss_mb() { awk '{printf "%.0f", $2 / 1024}' "$1"; }
+json_field() { python3 -c "import json,sys; print(json.loads(sys.stdin.readline())['$1'])"; }
+
+{
+  echo "# plumb speed and memory — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD), release build, $(nproc) cores"
+  echo
+  echo "| corpus | files indexed | parse-only s | full index s | full / parse-only | peak RSS MB | no-op reindex ms | one-file edit ms (files parsed) |"
+  echo "|---|---|---|---|---|---|---|---|"
+} > "$out/speed.md"
+queries=""
+
+for entry in "${corpora[@]}"; do
+  name=${entry%%:*}
+  dir=${entry#*:}
+  echo "== $name"
+  rm -rf "$dir/.plumb"
+  /usr/bin/time -f "%e %M" -o "$out/speed/$name.parse.time" "$bin/examples/parse_only" "$dir" \
+    > "$out/speed/$name.parse.log"
+  /usr/bin/time -f "%e %M" -o "$out/speed/$name.full.time" "$plumb" index --full --json "$dir" \
+    > "$out/speed/$name.full.json" 2> /dev/null
+  files=$(python3 -c "import json; print(json.load(open('$out/speed/$name.full.json'))['files'].get('indexed', 0))")
+  # Modification times within 100 ms of a run's start are not trusted (racy files): let the
+  # clock move past that before the no-op run.
+  sleep 1
+  noop=$("$plumb" index --json "$dir" 2> /dev/null | json_field elapsed_ms)
+  edited=$(find "$dir" -path "$dir/.plumb" -prune -o -type f \( -name '*.rs' -o -name '*.ts' -o -name '*.py' -o -name '*.c' \) -print | sort | head -n 1)
+  cp "$edited" "$out/speed/$name.edited.bak"
+  echo "// plumb benchmark edit" >> "$edited"
+  edit_json=$("$plumb" index --json "$dir" 2> /dev/null)
+  cp "$out/speed/$name.edited.bak" "$edited"
+  edit_ms=$(echo "$edit_json" | json_field elapsed_ms)
+  reused=$(echo "$edit_json" | json_field reused_files)
+  parse_s=$(seconds "$out/speed/$name.parse.time")
+  full_s=$(seconds "$out/speed/$name.full.time")
+  ratio=$(python3 -c "print(f'{$full_s / max($parse_s, 0.001):.1f}x')")
+  echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused))) |" >> "$out/speed.md"
+  queries+=$'\n'"### $name"$'\n\n'"$("$bin/examples/query_latency" "$dir")"$'\n'
+done
+
+{
+  echo
+  echo "## Warm query latency (in process, one engine, after a warm-up pass)"
+  echo "$queries"
+} >> "$out/speed.md"
+echo "wrote $out/speed.md"
