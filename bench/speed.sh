@@ -82,7 +82,11 @@ for entry in "${corpora[@]}"; do
   # clock move past that before the no-op run.
   sleep 1
   noop=$("$plumb" index --json "$dir" 2> /dev/null | json_field elapsed_ms)
-  edited=$(find "$dir" -path "$dir/.plumb" -prune -o -type f \( -name '*.rs' -o -name '*.ts' -o -name '*.py' -o -name '*.c' \) -print | sort | head -n 1)
+  # The first indexed file, by path: an edit the index must see.
+  edited="$dir/$(python3 -c "
+import sqlite3
+db = sqlite3.connect('$dir/.plumb/index.db')
+print(db.execute(\"SELECT path FROM files WHERE status = 'indexed' ORDER BY path LIMIT 1\").fetchone()[0])")"
   cp "$edited" "$out/speed/$name.edited.bak"
   echo "// plumb benchmark edit" >> "$edited"
   edit_json=$("$plumb" index --json "$dir" 2> /dev/null)
