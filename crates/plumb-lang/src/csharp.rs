@@ -124,9 +124,7 @@ mod tests {
     use crate::Language;
 
     fn parse(code: &str) -> tree_sitter::Tree {
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::CSharp.grammar()).unwrap();
-        parser.parse(code, None).unwrap()
+        crate::test_parse(Language::CSharp, code)
     }
 
     #[test]

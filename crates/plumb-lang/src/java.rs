@@ -77,9 +77,7 @@ mod tests {
     use crate::Language;
 
     fn parse(code: &str) -> tree_sitter::Tree {
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Java.grammar()).unwrap();
-        parser.parse(code, None).unwrap()
+        crate::test_parse(Language::Java, code)
     }
 
     fn decls(code: &str) -> Vec<(String, Option<String>, bool)> {

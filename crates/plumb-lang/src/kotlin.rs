@@ -93,9 +93,7 @@ mod tests {
     use crate::Language;
 
     fn parse(code: &str) -> tree_sitter::Tree {
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Kotlin.grammar()).unwrap();
-        parser.parse(code, None).unwrap()
+        crate::test_parse(Language::Kotlin, code)
     }
 
     #[test]

@@ -1156,6 +1156,18 @@ impl Language {
     }
 }
 
+/// Parses `code` as `language`, for the hook modules' tests.
+#[cfg(test)]
+pub(crate) fn test_parse(language: Language, code: &str) -> tree_sitter::Tree {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&language.grammar())
+        .expect("every grammar loads");
+    parser
+        .parse(code, None)
+        .expect("no timeout or cancellation is set")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
