@@ -55,6 +55,12 @@ fn a_hidden_tool_answers_like_an_unknown_one() {
 }
 
 #[test]
+fn serve_watch_sees_a_save_on_the_next_call() {
+    let repo = Repo::indexed("python");
+    scenario("watch", repo.root());
+}
+
+#[test]
 fn protocol_errors_are_answered_and_serving_goes_on() {
     let repo = Repo::indexed("python");
     scenario("protocol", repo.root());
