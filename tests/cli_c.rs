@@ -7,6 +7,8 @@
 //!   src/shapes.c:4       static square (file-local); :9 shape_area; :14 shape_new
 //!   src/circle.c:4       static square (same name, other file); :9 static circle_area
 //!   src/main.c:3         main: shape_new, shape_area twice (through `../include/shapes.h`)
+//!   include/canvas.h:6   `typedef struct { width :7; draw :8 } canvas_t;` (anonymous struct)
+//!   src/canvas.c:3       canvas_paint: c->width, c->draw(s), s->size through `shape_t`
 
 mod common;
 
@@ -151,14 +153,14 @@ fn status_counts_c_files_and_headers() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["c"], 4,
+        json["results"]["languages"]["c"], 6,
         "{:#}",
         json["results"]
     );
     let c = &json["results"]["by_language"][0];
     assert_eq!(
         (c["language"].as_str(), c["files"].as_u64()),
-        (Some("c"), Some(4)),
+        (Some("c"), Some(6)),
         "{c}"
     );
     let (calls, resolved) = (
@@ -168,4 +170,29 @@ fn status_counts_c_files_and_headers() {
     assert!(calls > 0 && resolved > 0 && resolved <= calls, "{c}");
     let share = c["calls_resolved_share"].as_f64().unwrap();
     assert!((share - resolved as f64 / calls as f64).abs() < 1e-9, "{c}");
+}
+
+#[test]
+fn a_typedef_of_an_anonymous_struct_owns_its_fields_and_an_alias_reaches_its_struct() {
+    let repo = Repo::indexed(FX);
+    let outline = repo.ok(&["outline", "include/canvas.h"]);
+    assert_pairs_eq(
+        "fields of canvas_t",
+        &outline_children(&outline, "canvas_t"),
+        &[("canvas_t.width", "field"), ("canvas_t.draw", "field")],
+    );
+    let callees = repo.ok(&["callees", "src/canvas.c:3"]);
+    assert_eq!(
+        located(&callees, "callee"),
+        set(["canvas_t.draw@include/canvas.h:8"])
+    );
+    let width = repo.ok(&["refs", "include/canvas.h:7"]);
+    let sites: BTreeSet<String> = ref_edges(&width).into_iter().map(|e| e.key).collect();
+    assert_eq!(sites, set(["src/canvas.c:4"]));
+    let size = repo.ok(&["refs", "include/shapes.h:14"]);
+    let sites: BTreeSet<String> = ref_edges(&size).into_iter().map(|e| e.key).collect();
+    assert!(
+        sites.contains("src/canvas.c:5"),
+        "`s->size` with `shape_t *s` reaches struct shape's field: {sites:?}"
+    );
 }

@@ -1258,7 +1258,15 @@ impl<'a> Resolver<'a> {
         let (g, d) = self.syms[alias];
         let def = &self.files[g].facts.defs[d];
         let declared = def.signature.as_deref()?;
-        let (_, aliased) = declared.split_once('=')?;
+        let aliased = match declared.split_once('=') {
+            Some((_, aliased)) => aliased,
+            // C's `typedef struct shape shape_t;`: the type before the name.
+            None => declared
+                .strip_prefix("typedef ")?
+                .trim_end_matches(';')
+                .trim_end()
+                .strip_suffix(def.name.as_str())?,
+        };
         let aliased = aliased.trim().trim_end_matches(';');
         let path = normalize_type(aliased)?;
         if path == def.name {

@@ -23,7 +23,23 @@
 (union_specifier name: (type_identifier) @name body: (_)) @definition.struct
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 (enumerator name: (identifier) @name) @definition.variant
-(type_definition declarator: (type_identifier) @name) @definition.type_alias
+; `typedef struct { … } name;`: the typedef names the struct, whose fields
+; are its members; a typedef of a named or existing type is an alias.
+(type_definition
+  type: (struct_specifier !name body: (_))
+  declarator: (type_identifier) @name) @definition.struct
+(type_definition
+  type: (union_specifier !name body: (_))
+  declarator: (type_identifier) @name) @definition.struct
+(type_definition
+  type: (enum_specifier !name body: (_))
+  declarator: (type_identifier) @name) @definition.enum
+(type_definition
+  type: [
+    (type_identifier) (primitive_type) (sized_type_specifier) (macro_type_specifier)
+    (struct_specifier name: (_)) (union_specifier name: (_)) (enum_specifier name: (_))
+  ]
+  declarator: (type_identifier) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
 (field_declaration declarator: (field_identifier) @name) @definition.field
