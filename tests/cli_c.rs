@@ -8,7 +8,10 @@
 //!   src/circle.c:4       static square (same name, other file); :9 static circle_area
 //!   src/main.c:3         main: shape_new, shape_area twice (through `../include/shapes.h`)
 //!   include/canvas.h:6   `typedef struct { width :7; draw :8 } canvas_t;` (anonymous struct)
-//!   src/canvas.c:3       canvas_paint: c->width, c->draw(s), s->size through `shape_t`
+//!   include/canvas.h:11  enum canvas_mode (CANVAS_FAST, CANVAS_SLOW)
+//!   src/canvas.c:3       int canvas_paints (a file-level variable)
+//!   src/canvas.c:5       canvas_paint: canvas_paints++, switch on c->width, case CANVAS_FAST,
+//!                        c->draw(s), s->size through `shape_t`, a comparison, CANVAS_SLOW
 
 mod common;
 
@@ -181,18 +184,35 @@ fn a_typedef_of_an_anonymous_struct_owns_its_fields_and_an_alias_reaches_its_str
         &outline_children(&outline, "canvas_t"),
         &[("canvas_t.width", "field"), ("canvas_t.draw", "field")],
     );
-    let callees = repo.ok(&["callees", "src/canvas.c:3"]);
+    let callees = repo.ok(&["callees", "src/canvas.c:5"]);
     assert_eq!(
         located(&callees, "callee"),
         set(["canvas_t.draw@include/canvas.h:8"])
     );
     let width = repo.ok(&["refs", "include/canvas.h:7"]);
     let sites: BTreeSet<String> = ref_edges(&width).into_iter().map(|e| e.key).collect();
-    assert_eq!(sites, set(["src/canvas.c:4"]));
+    assert_eq!(sites, set(["src/canvas.c:7"]));
     let size = repo.ok(&["refs", "include/shapes.h:14"]);
     let sites: BTreeSet<String> = ref_edges(&size).into_iter().map(|e| e.key).collect();
     assert!(
-        sites.contains("src/canvas.c:5"),
+        sites.contains("src/canvas.c:9"),
         "`s->size` with `shape_t *s` reaches struct shape's field: {sites:?}"
     );
+}
+
+#[test]
+fn variables_and_enumerators_are_referenced_in_statements_and_expressions() {
+    let repo = Repo::indexed(FX);
+    let sites = |at: &str| -> BTreeSet<String> {
+        ref_edges(&repo.ok(&["refs", at]))
+            .into_iter()
+            .map(|e| e.key)
+            .collect()
+    };
+    assert_eq!(
+        sites("src/canvas.c:3"),
+        set(["src/canvas.c:6", "src/canvas.c:11"])
+    );
+    assert_eq!(sites("CANVAS_FAST"), set(["src/canvas.c:8"]));
+    assert_eq!(sites("CANVAS_SLOW"), set(["src/canvas.c:11"]));
 }

@@ -231,7 +231,7 @@ impl<'a> Resolver<'a> {
                     Container::Impl(_) | Container::File => None,
                 });
                 by_name.entry(def.name.as_str()).or_default().push(id);
-                if def.container == Container::File {
+                if def.container == Container::File || is_c_enumerator(file, def) {
                     top.entry(def.name.as_str()).or_default().push(id);
                 }
                 // Kotlin's extension functions are members of their package
@@ -1902,6 +1902,16 @@ fn matching_open(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether `def` is an enumerator of a file-level C enum: C puts those in
+/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
+fn is_c_enumerator(file: &SourceFile, def: &DefFact) -> bool {
+    file.language == Language::C
+        && def.kind == SymbolKind::Variant
+        && matches!(def.container, Container::Def(e)
+            if file.facts.defs[e].container == Container::File
+                && file.facts.defs[e].kind == SymbolKind::Enum)
 }
 
 /// Whether `text` is one plain identifier (no path, call or member access;

@@ -110,3 +110,16 @@
 (return_statement (identifier) @name) @reference.read
 (initializer_pair value: (identifier) @name) @reference.read
 (initializer_list (identifier) @name) @reference.read
+(assignment_expression left: (identifier) @name) @reference.read
+(assignment_expression right: (identifier) @name) @reference.read
+(binary_expression left: (identifier) @name) @reference.read
+(binary_expression right: (identifier) @name) @reference.read
+(unary_expression argument: (identifier) @name) @reference.read
+(update_expression argument: (identifier) @name) @reference.read
+(subscript_expression argument: (identifier) @name) @reference.read
+(subscript_expression index: (identifier) @name) @reference.read
+(parenthesized_expression (identifier) @name) @reference.read
+(conditional_expression (identifier) @name) @reference.read
+(case_statement value: (identifier) @name) @reference.read
+(pointer_expression argument: (identifier) @name) @reference.read
+(cast_expression value: (identifier) @name) @reference.read
