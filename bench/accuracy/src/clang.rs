@@ -35,6 +35,16 @@
 //!   occurrence: its line is not judged. Macro definitions and expansions themselves are not
 //!   reported (c-index-test would need extra flags).
 //! * Locals and parameters are not reported by `-index-file`; they are absent from the index.
+//!
+//! C++ (`--lang cpp`: `.cc`, `.cpp`, `.cxx` units, `-x c++ -std=c++17`), see
+//! [`cpp_usr_descriptors`]: namespaces are namespace descriptors (`geo/Circle#area().`);
+//! overloads, whose USRs differ only by signature, get a disambiguator from the USR's hash
+//! ([`symbol_names`]); an in-class method declaration is a ForwardDefinition like a
+//! prototype, and a method declared but defined nowhere (pure virtual) has its first
+//! declaration promoted to its definition ([`promote_undefined_methods`]). Constructor
+//! references are dropped (clang puts them at the variable or the qualifier; the class is
+//! referenced where its name is written), and so is the class named by a constructor's or a
+//! destructor's own name. Class template partial and explicit specializations are left out.
 
 use anyhow::{bail, Context, Result};
 use protobuf::{EnumOrUnknown, MessageField};
@@ -683,8 +693,16 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
                 docs.entry(p).or_default();
             }
         }
+        // C++: where a constructor is declared, clang also reports its class as referenced
+        // (the constructor's name is the class's); that is not a reference.
+        let structors: BTreeSet<(&Option<String>, u32, u32)> = unit
+            .entries
+            .iter()
+            .filter(|e| e.decl && e.kind.starts_with("constructor"))
+            .map(|e| (&e.file, e.line, e.col))
+            .collect();
         for e in &unit.entries {
-            if e.implicit {
+            if e.implicit || (!e.decl && structors.contains(&(&e.file, e.line, e.col))) {
                 continue;
             }
             // C++: a construction refers to the constructor where the source writes the
@@ -865,6 +883,98 @@ mod tests {
         assert_eq!(symbol("c:@Ea@ANON_A"), None);
         assert_eq!(symbol("c:main.c@54@F@main@s"), None);
         assert_eq!(symbol("c:@SA@x@U@x@1234@FI@y"), None);
+    }
+
+    fn cpp(usr: &str, kind: &str, name: &str) -> Option<String> {
+        cpp_usr_descriptors(usr, kind, name).map(symbol_of)
+    }
+
+    #[test]
+    fn cpp_usrs_map_to_descriptors_derive_classifies() {
+        let method = "c++-instance-method";
+        assert_eq!(
+            cpp("c:@N@geo@S@Circle@F@area#1", method, "area").as_deref(),
+            Some("clang . . . geo/Circle#area().")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@S@Circle@FI@r", "field", "r").as_deref(),
+            Some("clang . . . geo/Circle#r.")
+        );
+        assert_eq!(
+            cpp("c:@N@geo", "namespace", "geo").as_deref(),
+            Some("clang . . . geo/")
+        );
+        assert_eq!(
+            cpp(
+                "c:@N@geo@FT@>1#Ttwice#t0.0#S0_#",
+                "function-template",
+                "twice"
+            )
+            .as_deref(),
+            Some("clang . . . geo/twice().")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@ST>1#T@Box@F@get#1", method, "get").as_deref(),
+            Some("clang . . . geo/Box#get().")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@Real", "type-alias", "Real").as_deref(),
+            Some("clang . . . geo/Real#")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@E@Color@RED", "enumerator", "RED").as_deref(),
+            Some("clang . . . geo/Color#RED.")
+        );
+        // Internal linkage keeps the file; an anonymous namespace adds nothing.
+        assert_eq!(
+            cpp("c:main.cpp@aN@F@area#d#d#", "function", "area").as_deref(),
+            Some("clang . . . `main.cpp`/area().")
+        );
+        // Explicit and partial specializations, static locals: left out.
+        assert_eq!(
+            cpp("c:@N@std@S@hash>#I", "struct-template-spec", "hash"),
+            None
+        );
+        assert_eq!(
+            cpp(
+                "c:@N@x@SP>1#T@Foo>#*t0.0",
+                "struct-template-partial-spec",
+                "Foo"
+            ),
+            None
+        );
+        assert_eq!(cpp("c:t.cpp@F@f#@counter", "variable", "counter"), None);
+    }
+
+    #[test]
+    fn cpp_overloads_are_distinct_symbols() {
+        let mut usrs = BTreeMap::new();
+        for usr in [
+            "c:@N@geo@F@scale#I#",
+            "c:@N@geo@F@scale#d#",
+            "c:@N@geo@F@area#",
+        ] {
+            let name = if usr.contains("scale") {
+                "scale"
+            } else {
+                "area"
+            };
+            usrs.insert(
+                usr.to_string(),
+                (
+                    cpp_usr_descriptors(usr, "function", name),
+                    "function".to_string(),
+                ),
+            );
+        }
+        let names = symbol_names(&usrs);
+        assert_eq!(names["c:@N@geo@F@area#"], "clang . . . geo/area().");
+        let (a, b) = (&names["c:@N@geo@F@scale#I#"], &names["c:@N@geo@F@scale#d#"]);
+        assert_ne!(a, b);
+        assert!(
+            a.starts_with("clang . . . geo/scale(") && !a.contains("(+"),
+            "{a}"
+        );
     }
 
     #[test]

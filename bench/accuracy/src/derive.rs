@@ -10,7 +10,8 @@
 //! * A call is an occurrence followed by `(` (after generic arguments), or preceded by
 //!   `new` (TypeScript) or `@` (Python decorators).
 //! * Direct supertypes come from the declaration header (`class A(B)`, `extends`/`implements`,
-//!   `trait A: B`, `impl B for A`): the indexer's occurrences inside it. C has none.
+//!   `trait A: B`, `impl B for A`, C++ `class A : public B {`): the indexer's occurrences
+//!   inside it. C has none.
 //! * C prototypes (ForwardDefinition occurrences) are neither definitions nor references: their
 //!   lines map to the definition (`aliases`), and the signature they span belongs to it.
 
