@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The accuracy harness, end to end: fetch the pinned corpora, index each with its
-# compiler-grade SCIP indexer (C: libclang's c-index-test, converted to SCIP by the harness),
+# compiler-grade SCIP indexer (C, C++: libclang's c-index-test, converted to SCIP by the harness),
 # derive questions and answers, run plumb on every question, score. Writes bench/out/accuracy.json (every question, with what was missing and extra)
 # and bench/out/accuracy.md (the tables).
 #
@@ -80,6 +80,7 @@ index_python() { "$tools/scip-python" index --cwd "$1" --project-name "$2" --pro
 index_typescript() { (cd "$1" && "$tools/scip-typescript" index --no-progress-bar --output "$4"); }
 index_rust() { (cd "$1" && CARGO_TARGET_DIR="$out/ra-target" rust-analyzer scip . --output "$4"); }
 index_c() { "$harness" clang-scip --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST"; }
+index_cpp() { "$harness" clang-scip --lang cpp --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST"; }
 
 questions=()
 while read -r registry name version role lang_dir; do
@@ -88,7 +89,8 @@ while read -r registry name version role lang_dir; do
   case "$registry" in crates) lang=rust ;; pypi) lang=python ;; npm) lang=typescript ;; esac
   corpus="bench/corpora/$registry/$name-$version"
   "$here/prepare.sh" "$registry" "$repo/$corpus"
-  # `c:SUBDIR` (bench/corpora.txt): the C sources the package vendors are the corpus.
+  # `c:SUBDIR`, `cpp:SUBDIR` (bench/corpora.txt): the C or C++ sources the package vendors are
+  # the corpus.
   if [ -n "${lang_dir:-}" ]; then lang=${lang_dir%%:*}; corpus="$corpus/${lang_dir#*:}"; fi
   dir="$repo/$corpus"
   scip="$out/scip/$name-$version.scip"

@@ -35,6 +35,16 @@
 //!   occurrence: its line is not judged. Macro definitions and expansions themselves are not
 //!   reported (c-index-test would need extra flags).
 //! * Locals and parameters are not reported by `-index-file`; they are absent from the index.
+//!
+//! C++ (`--lang cpp`: `.cc`, `.cpp`, `.cxx` units, `-x c++ -std=c++17`), see
+//! [`cpp_usr_descriptors`]: namespaces are namespace descriptors (`geo/Circle#area().`);
+//! overloads, whose USRs differ only by signature, get a disambiguator from the USR's hash
+//! ([`symbol_names`]); an in-class method declaration is a ForwardDefinition like a
+//! prototype, and a method declared but defined nowhere (pure virtual) has its first
+//! declaration promoted to its definition ([`promote_undefined_methods`]). Constructor
+//! references are dropped (clang puts them at the variable or the qualifier; the class is
+//! referenced where its name is written), and so is the class named by a constructor's or a
+//! destructor's own name. Class template partial and explicit specializations are left out.
 
 use anyhow::{bail, Context, Result};
 use protobuf::{EnumOrUnknown, MessageField};
@@ -48,11 +58,45 @@ use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// The language of a project's translation units.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Dialect {
+    /// `.c` files, clang's defaults.
+    C,
+    /// `.cc`, `.cpp` and `.cxx` files, as `-x c++ -std=c++17`.
+    Cpp,
+}
+
+impl Dialect {
+    pub fn parse(s: &str) -> Result<Dialect> {
+        Ok(match s {
+            "c" => Dialect::C,
+            "cpp" => Dialect::Cpp,
+            _ => bail!("unknown dialect {s} (c or cpp)"),
+        })
+    }
+    /// Whether `name` is a translation unit of this dialect.
+    fn is_unit(self, name: &str) -> bool {
+        match self {
+            Dialect::C => name.ends_with(".c"),
+            Dialect::Cpp => [".cc", ".cpp", ".cxx"].iter().any(|e| name.ends_with(e)),
+        }
+    }
+    /// clang arguments that select the dialect.
+    fn args(self) -> &'static [&'static str] {
+        match self {
+            Dialect::C => &[],
+            Dialect::Cpp => &["-x", "c++", "-std=c++17"],
+        }
+    }
+}
+
 /// How to run the conversion.
 pub struct Options {
-    /// The project's C root: every `.c` file under it is a translation unit, and paths in the
-    /// index are relative to it.
+    /// The project's root: every translation unit of `dialect` under it (`.c`; C++: `.cc`,
+    /// `.cpp`, `.cxx`) is indexed, and paths in the index are relative to it.
     pub root: PathBuf,
+    pub dialect: Dialect,
     /// The `c-index-test` binary.
     pub c_index_test: PathBuf,
     /// Extra clang arguments for every translation unit (`-D…`, `-I…`), after the include
@@ -147,14 +191,17 @@ fn parse_entry(record: &str) -> Option<Entry> {
         (false, record.strip_prefix("[indexEntityReference]: ")?)
     };
     // A reference's own fields come before its parent's (`<parent>:: kind: … | name: …`).
+    // A C++ class declaration lists its bases on the lines after it (`<base>: kind: … | loc:`).
     let own = if decl {
-        body
+        body.split(" <base>: ").next()?
     } else {
         body.split(" | <parent>:: ").next()?
     };
     let kind = own.strip_prefix("kind: ")?.split(" | ").next()?.to_string();
     let name = field(own, " | name: ", false)?.to_string();
-    let usr = field(own, " | USR: ", false)?.to_string();
+    // Attributes are printed inside the USR field (`c:@S@C@F@area#1     <attribute>: …`).
+    let usr = field(own, " | USR: ", false)?;
+    let usr = usr.split("  ").next().unwrap_or(usr).trim_end().to_string();
     // The last `loc:` of the record's own part: a doc comment dump comes before it.
     let (file, line, col) = parse_loc(field(own, " | loc: ", true)?)?;
     let flag = |k: &str| field(body, k, true).is_some_and(|v| v.starts_with('1'));
@@ -249,6 +296,207 @@ fn usr_descriptors(usr: &str) -> Option<Vec<Descriptor>> {
     .then_some(out)
 }
 
+/// clang entity kinds that are functions (their USR ends in a signature).
+fn is_function_kind(kind: &str) -> bool {
+    kind.starts_with("function")
+        || kind.starts_with("c++-instance-method")
+        || kind.starts_with("c++-static-method")
+        || kind.starts_with("constructor")
+        || matches!(kind, "destructor" | "conversion-func")
+}
+
+/// The text up to the next `@` (or the end), and the rest from it.
+fn until_at(s: &str) -> (&str, &str) {
+    s.split_at(s.find('@').unwrap_or(s.len()))
+}
+
+fn is_plain_name(n: &str) -> bool {
+    !n.is_empty()
+        && n.chars().all(|c| c.is_alphanumeric() || c == '_')
+        && !n.starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The SCIP descriptors of a C++ USR (see the module doc), given the entity's clang kind and
+/// name, or None for what the index leaves out: locals, class template partial and explicit
+/// specializations, variable templates, using-declarations, namespace aliases, unknown forms.
+///
+/// The USR is read component by component: `@N@ns` a namespace, `@aN` an anonymous namespace
+/// (dropped: its members are the file's, which clang already prefixes), `@S@`/`@U@`/`@E@`/
+/// `@T@` a class, struct, union, enum or typedef (`@SA@`, `@UA@`, `@EA@`: anonymous, named by
+/// a typedef), `@ST>…@Name` a class template, `@F@name#sig` a function, `@FT@>…name#sig` a
+/// function template, `@FI@name` a field, and a last plain name a variable, an enumerator or
+/// a `using` alias (by kind). Functions keep no signature here: overloads are told apart by
+/// [`symbol_names`].
+fn cpp_usr_descriptors(usr: &str, kind: &str, name: &str) -> Option<Vec<Descriptor>> {
+    let rest = usr.strip_prefix("c:")?;
+    let (file, mut s) = rest.split_at(rest.find('@').unwrap_or(rest.len()));
+    let mut out = vec![];
+    if !file.is_empty() {
+        out.push(descriptor(file, Suffix::Namespace));
+    }
+    let function = is_function_kind(kind);
+    while let Some(t) = s.strip_prefix('@') {
+        if let Some(r) = t.strip_prefix("N@") {
+            let (n, r) = until_at(r);
+            out.push(descriptor(n, Suffix::Namespace));
+            s = r;
+        } else if let Some(r) = t.strip_prefix("aN") {
+            s = r;
+        } else if let Some(r) = ["S@", "U@", "E@", "T@", "SA@", "UA@", "EA@"]
+            .iter()
+            .find_map(|p| t.strip_prefix(p))
+        {
+            let (n, r) = until_at(r);
+            if !is_plain_name(n) {
+                return None; // an explicit specialization (`hash>#I`) or a local record
+            }
+            out.push(descriptor(n, Suffix::Type));
+            s = r;
+        } else if let Some(r) = t.strip_prefix("Ea@") {
+            // An anonymous enum: its enumerators are the enclosing scope's.
+            let (_, r) = until_at(r);
+            if r.is_empty() {
+                return None;
+            }
+            s = r;
+        } else if let Some(r) = t.strip_prefix("ST>") {
+            // The template parameters (`>1#T`) end at the `@` before the name.
+            let (_, r) = until_at(r);
+            let (n, r) = until_at(r.strip_prefix('@')?);
+            if !is_plain_name(n) {
+                return None;
+            }
+            out.push(descriptor(n, Suffix::Type));
+            s = r;
+        } else if let Some(r) = t.strip_prefix("FI@") {
+            let (n, r) = until_at(r);
+            if !is_plain_name(n) {
+                return None;
+            }
+            out.push(descriptor(n, Suffix::Term));
+            s = r;
+        } else if t.starts_with("F@") || t.starts_with("FT@>") {
+            // The signature runs to the end: nothing after a function is kept (static locals
+            // are locals).
+            if !function {
+                return None;
+            }
+            let n = if let Some(r) = t.strip_prefix("F@") {
+                r.split('#').next().unwrap_or(r)
+            } else {
+                // `FT@>2#T#Tmix#…`: the parameters are glued to the name; find the name.
+                let at = t
+                    .find(&format!("{name}#"))
+                    .or_else(|| t.ends_with(name).then(|| t.len() - name.len()))?;
+                &t[at..at + name.len()]
+            };
+            if n.is_empty() || n.contains('@') {
+                return None;
+            }
+            out.push(descriptor(n, Suffix::Method));
+            return Some(out);
+        } else if is_plain_name(t) {
+            let suffix = match kind {
+                "type-alias" | "typedef" => Suffix::Type,
+                _ => Suffix::Term,
+            };
+            out.push(descriptor(t, suffix));
+            s = "";
+        } else {
+            return None;
+        }
+    }
+    if !s.is_empty() || function {
+        return None;
+    }
+    let all_namespaces = out
+        .iter()
+        .all(|d| d.suffix.enum_value_or(Suffix::UnspecifiedSuffix) == Suffix::Namespace);
+    (!all_namespaces || kind == "namespace").then_some(out)
+}
+
+/// FNV-1a, for overload disambiguators that depend on the USR only.
+fn fnv1a(s: &str) -> u64 {
+    s.bytes().fold(0xcbf29ce484222325, |h, b| {
+        (h ^ b as u64).wrapping_mul(0x100000001b3)
+    })
+}
+
+/// The SCIP symbol of every kept USR. Overloads (C++: USRs that differ only by their
+/// signature, so same descriptors) get a method disambiguator from the USR's hash
+/// (`scale(3fa2c1d0).`): distinct symbols, which `derive` does not join (it joins only the
+/// `(+N)` form, TypeScript's overload signatures of one function).
+fn symbol_names(
+    usrs: &BTreeMap<String, (Option<Vec<Descriptor>>, String)>,
+) -> BTreeMap<String, String> {
+    let mut by_base: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for (usr, (descs, _)) in usrs {
+        if let Some(d) = descs {
+            by_base.entry(symbol_of(d.clone())).or_default().push(usr);
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (base, group) in by_base {
+        for usr in &group {
+            let mut descs = usrs[*usr].0.clone().unwrap();
+            let last = descs.last_mut().unwrap();
+            let sym = if group.len() > 1
+                && last.suffix.enum_value_or(Suffix::UnspecifiedSuffix) == Suffix::Method
+            {
+                last.disambiguator = format!("{:08x}", fnv1a(usr) as u32);
+                symbol_of(descs)
+            } else {
+                base.clone()
+            };
+            out.insert(usr.to_string(), sym);
+        }
+    }
+    out
+}
+
+/// C++: a method declared in its class and defined nowhere in the corpus (pure virtual, or
+/// defined elsewhere) has its first declaration as its definition, so that overriders and
+/// the calls through a base class have a target.
+fn promote_undefined_methods(
+    docs: &mut BTreeMap<String, DocAcc>,
+    usrs: &BTreeMap<String, (Option<Vec<Descriptor>>, String)>,
+) {
+    let defined: BTreeSet<String> = docs
+        .values()
+        .flat_map(|d| d.occurrences.iter())
+        .filter(|o| o.4 == SymbolRole::Definition as i32)
+        .map(|o| o.3.clone())
+        .collect();
+    let mut promoted: BTreeSet<String> = BTreeSet::new();
+    for acc in docs.values_mut() {
+        let first: Vec<_> = acc
+            .occurrences
+            .iter()
+            .filter(|o| {
+                o.4 == SymbolRole::ForwardDefinition as i32
+                    && !defined.contains(&o.3)
+                    && usrs[&o.3].1.contains("method")
+            })
+            .cloned()
+            .collect();
+        for o in first {
+            if !promoted.insert(o.3.clone()) {
+                continue;
+            }
+            acc.occurrences.remove(&o);
+            let kind = symbol_kind(&usrs[&o.3].1);
+            let name = usrs[&o.3]
+                .0
+                .as_ref()
+                .and_then(|d| d.last().map(|d| d.name.clone()))
+                .unwrap_or_default();
+            acc.symbols.insert(o.3.clone(), (name, kind));
+            acc.occurrences
+                .insert((o.0, o.1, o.2, o.3, SymbolRole::Definition as i32));
+        }
+    }
+}
+
 fn symbol_of(descriptors: Vec<Descriptor>) -> String {
     scip::symbol::format_symbol(scip::types::Symbol {
         scheme: "clang".into(),
@@ -281,8 +529,9 @@ fn normalise(printed: &str, roots: &[PathBuf]) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("/"))
 }
 
-/// Every `.c` file under `root` (hidden directories skipped), relative, sorted.
-fn c_files(root: &Path) -> Result<Vec<String>> {
+/// Every translation unit of `dialect` under `root` (hidden directories skipped), relative,
+/// sorted.
+fn unit_files(root: &Path, dialect: Dialect) -> Result<Vec<String>> {
     let mut out = vec![];
     let mut stack = vec![PathBuf::new()];
     while let Some(rel) = stack.pop() {
@@ -297,7 +546,7 @@ fn c_files(root: &Path) -> Result<Vec<String>> {
             let path = rel.join(&name);
             if e.file_type()?.is_dir() {
                 stack.push(path);
-            } else if name.ends_with(".c") {
+            } else if dialect.is_unit(&name) {
                 out.push(path.to_string_lossy().replace('\\', "/"));
             }
         }
@@ -341,6 +590,7 @@ fn run_unit(opts: &Options, file: &str, include_dirs: &[String]) -> Result<Unit>
         .current_dir(&opts.root)
         .arg("-index-file")
         .arg(file)
+        .args(opts.dialect.args())
         .args(include_args(file, include_dirs))
         .args(&opts.clang_args)
         .output()
@@ -356,7 +606,15 @@ fn run_unit(opts: &Options, file: &str, include_dirs: &[String]) -> Result<Unit>
 
 fn symbol_kind(clang_kind: &str) -> Kind {
     match clang_kind {
-        "function" => Kind::Function,
+        "function" | "function-template" => Kind::Function,
+        "c++-instance-method" | "c++-instance-method-template" | "conversion-func" => Kind::Method,
+        "c++-static-method" | "c++-static-method-template" => Kind::StaticMethod,
+        "constructor" | "constructor-template" => Kind::Constructor,
+        "destructor" => Kind::Method,
+        "c++-class" | "c++-class-template" => Kind::Class,
+        "namespace" => Kind::Namespace,
+        "type-alias" => Kind::TypeAlias,
+        "c++-static-var" => Kind::StaticField,
         "struct" => Kind::Struct,
         "union" => Kind::Union,
         "enum" => Kind::Enum,
@@ -368,8 +626,8 @@ fn symbol_kind(clang_kind: &str) -> Kind {
     }
 }
 
-/// One document being assembled: occurrences as (line, start col, end col, symbol, roles),
-/// 0-based character columns; definitions' symbol information.
+/// One document being assembled: occurrences as (line, start col, end col, USR, roles),
+/// 0-based character columns; definitions' symbol information, by USR.
 #[derive(Default)]
 struct DocAcc {
     occurrences: BTreeSet<(u32, u32, u32, String, i32)>,
@@ -390,9 +648,9 @@ fn clang_version(c_index_test: &Path) -> String {
         .to_string()
 }
 
-/// Indexes every `.c` file under `opts.root` and returns the SCIP index.
+/// Indexes every translation unit under `opts.root` and returns the SCIP index.
 pub fn index(opts: &Options) -> Result<(Index, Stats)> {
-    let files = c_files(&opts.root)?;
+    let files = unit_files(&opts.root, opts.dialect)?;
     let incs = include_dirs(&opts.root)?;
     let roots: Vec<PathBuf> = [opts.root.clone(), opts.root.canonicalize()?].into();
     let next = AtomicUsize::new(0);
@@ -424,7 +682,8 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
     };
     let mut docs: BTreeMap<String, DocAcc> = BTreeMap::new();
     let mut texts: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut symbols: BTreeMap<String, Option<String>> = BTreeMap::new();
+    // USR -> its descriptors (None: left out) and clang's entity kind.
+    let mut usrs: BTreeMap<String, (Option<Vec<Descriptor>>, String)> = BTreeMap::new();
     for (i, unit) in &units {
         let main = &files[*i];
         stats.units_with_errors += (unit.errors > 0) as usize;
@@ -434,8 +693,22 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
                 docs.entry(p).or_default();
             }
         }
+        // C++: where a constructor is declared, clang also reports its class as referenced
+        // (the constructor's name is the class's); that is not a reference.
+        let structors: BTreeSet<(&Option<String>, u32, u32)> = unit
+            .entries
+            .iter()
+            .filter(|e| e.decl && e.kind.starts_with("constructor"))
+            .map(|e| (&e.file, e.line, e.col))
+            .collect();
         for e in &unit.entries {
-            if e.implicit {
+            if e.implicit || (!e.decl && structors.contains(&(&e.file, e.line, e.col))) {
+                continue;
+            }
+            // C++: a construction refers to the constructor where the source writes the
+            // variable (`Circle c(1)`) or the qualifier (`geo::Circle(1)`); the class is
+            // referenced where its name is written, which is what calls count.
+            if opts.dialect == Dialect::Cpp && !e.decl && e.kind.starts_with("constructor") {
                 continue;
             }
             let path = match &e.file {
@@ -445,14 +718,22 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
                     None => continue,
                 },
             };
-            let sym = symbols
-                .entry(e.usr.clone())
-                .or_insert_with(|| usr_descriptors(&e.usr).map(symbol_of));
-            let Some(sym) = sym.clone() else { continue };
+            let (descs, _) = usrs.entry(e.usr.clone()).or_insert_with(|| {
+                let d = match opts.dialect {
+                    Dialect::C => usr_descriptors(&e.usr),
+                    Dialect::Cpp => cpp_usr_descriptors(&e.usr, &e.kind, &e.name),
+                };
+                (d, e.kind.clone())
+            });
+            if descs.is_none() {
+                continue;
+            }
             let role = match (e.decl, e.is_def, e.kind.as_str()) {
                 (false, _, _) => 0,
                 (true, true, _) => SymbolRole::Definition as i32,
-                (true, false, "struct" | "union" | "enum") => 0,
+                (true, false, "struct" | "union" | "enum" | "c++-class" | "c++-class-template") => {
+                    0
+                }
                 (true, false, _) => SymbolRole::ForwardDefinition as i32,
             };
             let lines = texts.entry(path.clone()).or_insert_with(|| {
@@ -472,6 +753,10 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
                 continue;
             }
             let start = text[..at].chars().count() as u32;
+            // C++: the class named in a destructor's name (`~Shape`) is not a reference.
+            if !e.decl && text[..at].ends_with('~') {
+                continue;
+            }
             if !text[at..].starts_with(&e.name) {
                 stats.dropped_not_written += 1;
                 // A declaration whose name a macro writes (`XXH32` → `ZSTD_XXH32`): kept as a
@@ -486,7 +771,7 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
                         e.line - 1,
                         start,
                         start + written,
-                        sym,
+                        e.usr.clone(),
                         SymbolRole::Generated as i32,
                     ));
                 }
@@ -495,14 +780,18 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
             let end = start + e.name.chars().count() as u32;
             let acc = docs.entry(path).or_default();
             acc.occurrences
-                .insert((e.line - 1, start, end, sym.clone(), role));
+                .insert((e.line - 1, start, end, e.usr.clone(), role));
             if role == SymbolRole::Definition as i32 {
                 acc.symbols
-                    .entry(sym)
+                    .entry(e.usr.clone())
                     .or_insert_with(|| (e.name.clone(), symbol_kind(&e.kind)));
             }
         }
     }
+    if opts.dialect == Dialect::Cpp {
+        promote_undefined_methods(&mut docs, &usrs);
+    }
+    let symbols = symbol_names(&usrs);
     let mut index = Index::new();
     index.metadata = MessageField::some(Metadata {
         tool_info: MessageField::some(ToolInfo {
@@ -517,16 +806,20 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
         stats.documents += 1;
         stats.occurrences += acc.occurrences.len();
         let mut doc = Document {
-            language: "c".into(),
+            language: match opts.dialect {
+                Dialect::C => "c",
+                Dialect::Cpp => "cpp",
+            }
+            .into(),
             relative_path: path,
             ..Default::default()
         };
         doc.occurrences = acc
             .occurrences
             .into_iter()
-            .map(|(line, start, end, symbol, roles)| Occurrence {
+            .map(|(line, start, end, usr, roles)| Occurrence {
                 range: vec![line as i32, start as i32, end as i32],
-                symbol,
+                symbol: symbols[&usr].clone(),
                 symbol_roles: roles,
                 ..Default::default()
             })
@@ -534,8 +827,8 @@ pub fn index(opts: &Options) -> Result<(Index, Stats)> {
         doc.symbols = acc
             .symbols
             .into_iter()
-            .map(|(symbol, (name, kind))| SymbolInformation {
-                symbol,
+            .map(|(usr, (name, kind))| SymbolInformation {
+                symbol: symbols[&usr].clone(),
                 display_name: name,
                 kind: EnumOrUnknown::new(kind),
                 ..Default::default()
@@ -590,6 +883,98 @@ mod tests {
         assert_eq!(symbol("c:@Ea@ANON_A"), None);
         assert_eq!(symbol("c:main.c@54@F@main@s"), None);
         assert_eq!(symbol("c:@SA@x@U@x@1234@FI@y"), None);
+    }
+
+    fn cpp(usr: &str, kind: &str, name: &str) -> Option<String> {
+        cpp_usr_descriptors(usr, kind, name).map(symbol_of)
+    }
+
+    #[test]
+    fn cpp_usrs_map_to_descriptors_derive_classifies() {
+        let method = "c++-instance-method";
+        assert_eq!(
+            cpp("c:@N@geo@S@Circle@F@area#1", method, "area").as_deref(),
+            Some("clang . . . geo/Circle#area().")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@S@Circle@FI@r", "field", "r").as_deref(),
+            Some("clang . . . geo/Circle#r.")
+        );
+        assert_eq!(
+            cpp("c:@N@geo", "namespace", "geo").as_deref(),
+            Some("clang . . . geo/")
+        );
+        assert_eq!(
+            cpp(
+                "c:@N@geo@FT@>1#Ttwice#t0.0#S0_#",
+                "function-template",
+                "twice"
+            )
+            .as_deref(),
+            Some("clang . . . geo/twice().")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@ST>1#T@Box@F@get#1", method, "get").as_deref(),
+            Some("clang . . . geo/Box#get().")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@Real", "type-alias", "Real").as_deref(),
+            Some("clang . . . geo/Real#")
+        );
+        assert_eq!(
+            cpp("c:@N@geo@E@Color@RED", "enumerator", "RED").as_deref(),
+            Some("clang . . . geo/Color#RED.")
+        );
+        // Internal linkage keeps the file; an anonymous namespace adds nothing.
+        assert_eq!(
+            cpp("c:main.cpp@aN@F@area#d#d#", "function", "area").as_deref(),
+            Some("clang . . . `main.cpp`/area().")
+        );
+        // Explicit and partial specializations, static locals: left out.
+        assert_eq!(
+            cpp("c:@N@std@S@hash>#I", "struct-template-spec", "hash"),
+            None
+        );
+        assert_eq!(
+            cpp(
+                "c:@N@x@SP>1#T@Foo>#*t0.0",
+                "struct-template-partial-spec",
+                "Foo"
+            ),
+            None
+        );
+        assert_eq!(cpp("c:t.cpp@F@f#@counter", "variable", "counter"), None);
+    }
+
+    #[test]
+    fn cpp_overloads_are_distinct_symbols() {
+        let mut usrs = BTreeMap::new();
+        for usr in [
+            "c:@N@geo@F@scale#I#",
+            "c:@N@geo@F@scale#d#",
+            "c:@N@geo@F@area#",
+        ] {
+            let name = if usr.contains("scale") {
+                "scale"
+            } else {
+                "area"
+            };
+            usrs.insert(
+                usr.to_string(),
+                (
+                    cpp_usr_descriptors(usr, "function", name),
+                    "function".to_string(),
+                ),
+            );
+        }
+        let names = symbol_names(&usrs);
+        assert_eq!(names["c:@N@geo@F@area#"], "clang . . . geo/area().");
+        let (a, b) = (&names["c:@N@geo@F@scale#I#"], &names["c:@N@geo@F@scale#d#"]);
+        assert_ne!(a, b);
+        assert!(
+            a.starts_with("clang . . . geo/scale(") && !a.contains("(+"),
+            "{a}"
+        );
     }
 
     #[test]

@@ -10,7 +10,8 @@
 //! * A call is an occurrence followed by `(` (after generic arguments), or preceded by
 //!   `new` (TypeScript) or `@` (Python decorators).
 //! * Direct supertypes come from the declaration header (`class A(B)`, `extends`/`implements`,
-//!   `trait A: B`, `impl B for A`): the indexer's occurrences inside it. C has none.
+//!   `trait A: B`, `impl B for A`, C++ `class A : public B {`): the indexer's occurrences
+//!   inside it. C has none.
 //! * C prototypes (ForwardDefinition occurrences) are neither definitions nor references: their
 //!   lines map to the definition (`aliases`), and the signature they span belongs to it.
 
@@ -27,6 +28,7 @@ pub enum Lang {
     TypeScript,
     Rust,
     C,
+    Cpp,
 }
 
 impl Lang {
@@ -36,6 +38,7 @@ impl Lang {
             "typescript" => Lang::TypeScript,
             "rust" => Lang::Rust,
             "c" => Lang::C,
+            "cpp" => Lang::Cpp,
             _ => bail!("unknown language {s}"),
         })
     }
@@ -45,7 +48,12 @@ impl Lang {
             Lang::TypeScript => "typescript",
             Lang::Rust => "rust",
             Lang::C => "c",
+            Lang::Cpp => "cpp",
         }
+    }
+    /// C and C++: libclang's index through `clang.rs`, prototypes, C declarations.
+    fn c_family(self) -> bool {
+        matches!(self, Lang::C | Lang::Cpp)
     }
 }
 
@@ -453,7 +461,7 @@ impl Derived {
             let mut seen: HashSet<(Pos, String)> = HashSet::new();
             for o in &document.occurrences {
                 let Some((start, end)) = range_of(&o.range) else { continue };
-                if lang == Lang::C && o.symbol_roles & scip::types::SymbolRole::Generated as i32 != 0 {
+                if lang.c_family() && o.symbol_roles & scip::types::SymbolRole::Generated as i32 != 0 {
                     generated.insert(start.0);
                     continue;
                 }
@@ -520,7 +528,9 @@ impl Derived {
                 let doc = &d.docs[def.doc];
                 doc.skip_ws(def.name_end).and_then(|p| doc.char_at(p)) == Some('(')
             };
-            if def.span.is_none() && ((matches!(def.sort, Sort::Type | Sort::Function) && !def.local) || ts_local_method) {
+            // C++ namespaces enclose their members (one span per `namespace x {` block).
+            let cpp_namespace = lang == Lang::Cpp && def.sort == Sort::Module;
+            if def.span.is_none() && ((matches!(def.sort, Sort::Type | Sort::Function) && !def.local) || ts_local_method || cpp_namespace) {
                 let doc = &d.docs[def.doc];
                 let span = match lang {
                     Lang::Python => {
@@ -534,6 +544,13 @@ impl Derived {
                     }
                     Lang::C => match doc.c_body_start(def.name_end) {
                         Some((p, '{')) => doc.match_brace(p, lang).map(|e| ((def.name_start.0, 0), e)),
+                        _ => None,
+                    },
+                    // C++: a method declared and defined nowhere else (pure virtual, promoted by
+                    // clang.rs) spans its declaration, up to its `;`.
+                    Lang::Cpp => match doc.c_body_start(def.name_end) {
+                        Some((p, '{')) => doc.match_brace(p, lang).map(|e| ((def.name_start.0, 0), e)),
+                        Some((p, ';')) if def.sort == Sort::Function => Some(((def.name_start.0, 0), p)),
                         _ => None,
                     },
                     _ => match doc.find_body_start(def.name_end, lang == Lang::Rust) {
@@ -561,7 +578,7 @@ impl Derived {
                 .collect();
             for i in 0..d.defs.len() {
                 let def = &d.defs[i];
-                let c_type = lang == Lang::C && def.sort == Sort::Type;
+                let c_type = lang.c_family() && def.sort == Sort::Type;
                 if !(def.sort == Sort::Value || c_type) || def.local || def.span.is_some() {
                     continue;
                 }
@@ -570,9 +587,9 @@ impl Derived {
                 }
                 let doc = &d.docs[def.doc];
                 // C fields and enumerators: no initialiser statement of their own (`A = 1,`).
-                let c_member = lang == Lang::C && def.descs.iter().filter(|(_, s)| *s != Suffix::Namespace).count() > 1;
+                let c_member = lang.c_family() && def.descs.iter().filter(|(_, s)| *s != Suffix::Namespace).count() > 1;
                 let end = if c_type || c_member { None } else { doc.assignment_end(lang, def.name_start, def.name_end) };
-                let end = end.or_else(|| (lang == Lang::C).then(|| doc.c_body_start(def.name_end)).flatten().and_then(|(p, c)| (c == ';').then_some(p)));
+                let end = end.or_else(|| lang.c_family().then(|| doc.c_body_start(def.name_end)).flatten().and_then(|(p, c)| (c == ';').then_some(p)));
                 if let Some(end) = end {
                     d.defs[i].span = Some(((def.name_start.0, 0), end));
                     *d.stats.entry("defs_span_statement".into()).or_default() += 1;
@@ -629,6 +646,10 @@ impl Derived {
         Ok(d)
     }
 
+    fn doc_index(&self, doc: &Doc) -> usize {
+        self.docs.iter().position(|d| std::ptr::eq(d, doc)).unwrap_or(0)
+    }
+
     fn def_of(&self, sym: &str) -> Option<&Def> {
         self.by_sym.get(sym).map(|&i| &self.defs[i])
     }
@@ -666,7 +687,17 @@ impl Derived {
     /// top level. At the top level, a C prototype's signature belongs to its function (to the
     /// prototype itself when the function has no definition).
     fn enclosing_key(&self, doc: usize, p: Pos) -> (Key, Option<usize>) {
-        if let Some(i) = self.enclosing(doc, p, None) {
+        let inner = self.enclosing(doc, p, None);
+        // C++: a method declared in its class body, or a prototype in a namespace, encloses its
+        // own signature, as a C prototype does at the top level.
+        let in_class = |f: &&Forward| self.lang == Lang::Cpp && inner.is_some_and(|i| matches!(self.defs[i].sort, Sort::Type | Sort::Module) && self.defs[i].span.is_some_and(|s| s.0 < f.span.0));
+        if let Some(f) = self.forwards.iter().find(|f| f.doc == doc && contains(f.span, p) && in_class(f)) {
+            return match self.by_sym.get(&f.sym) {
+                Some(&i) => (self.defs[i].key(&self.docs), Some(i)),
+                None => (format!("{}:{}", self.docs[doc].path, f.name_start.0 + 1), None),
+            };
+        }
+        if let Some(i) = inner {
             return (self.defs[i].key(&self.docs), Some(i));
         }
         if let Some(f) = self.forwards.iter().find(|f| f.doc == doc && contains(f.span, p)) {
@@ -685,6 +716,11 @@ impl Derived {
         match self.lang {
             Lang::Python if before.ends_with('@') => return true,
             Lang::TypeScript if before.ends_with("new") && !before.ends_with(".new") => return true,
+            // C++ `new T` / `new ns::T` (the occurrence is the class's).
+            Lang::Cpp if self.in_repo_type(&o.sym) && {
+                let b = before.trim_end_matches(|c: char| is_ident(c) || c == ':').trim_end();
+                b.strip_suffix("new").is_some_and(|x| !x.ends_with(is_ident))
+            } => return true,
             _ => {}
         }
         let Some(mut p) = doc.skip_ws(o.end) else { return false };
@@ -692,7 +728,7 @@ impl Derived {
         if self.lang == Lang::Rust && doc.char_at(p) == Some(':') && doc.char_at((p.0, p.1 + 1)) == Some(':') && doc.char_at((p.0, p.1 + 2)) == Some('<') {
             p = (p.0, p.1 + 2);
         }
-        if matches!(self.lang, Lang::TypeScript | Lang::Rust) && doc.char_at(p) == Some('<') {
+        if matches!(self.lang, Lang::TypeScript | Lang::Rust | Lang::Cpp) && doc.char_at(p) == Some('<') {
             let mut depth = 0;
             let line = &doc.lines[p.0 as usize];
             let mut c = p.1 as usize;
@@ -719,6 +755,22 @@ impl Derived {
         }
         if self.lang == Lang::TypeScript && doc.char_at(p) == Some('?') && doc.char_at((p.0, p.1 + 1)) == Some('.') {
             p = (p.0, p.1 + 2);
+        }
+        // C++ constructions: `T(…)`, `T{…}`, and `T x(…)`/`T x{…}` declaring a variable inside a
+        // function (outside, `T f(…)` declares a function).
+        if self.lang == Lang::Cpp && self.in_repo_type(&o.sym) {
+            if doc.char_at(p) == Some('{') {
+                return true;
+            }
+            let line = &doc.lines[p.0 as usize];
+            let ident = line[p.1 as usize..].iter().take_while(|c| is_ident(**c)).count();
+            if ident > 0 && !doc.occs.iter().any(|x| x.def && x.start == p) {
+                let q = (p.0, p.1 + ident as u32);
+                let inside_function = self.enclosing(self.doc_index(doc), o.start, None).is_some_and(|i| self.defs[i].sort == Sort::Function);
+                if inside_function && matches!(doc.char_at(q), Some('(') | Some('{')) {
+                    return true;
+                }
+            }
         }
         doc.char_at(p) == Some('(')
     }
@@ -826,6 +878,21 @@ impl Derived {
                     }
                 }
                 Lang::C => {}
+                // `class A : public B, private ns::C<T> {`: in-repo types at depth 0 after the
+                // name, before the body.
+                Lang::Cpp => {
+                    let Some((body, '{')) = doc.c_body_start(def.name_end) else { continue };
+                    let Some(colon) = doc.skip_ws(def.name_end) else { continue };
+                    for (oi, paren, angle) in self.occs_in(def.doc, colon, body) {
+                        let o = &doc.occs[oi];
+                        if paren != 0 || angle != 0 || o.def {
+                            continue;
+                        }
+                        if self.in_repo_type(&o.sym) {
+                            edges.push((o.sym.clone(), def.sym.clone()));
+                        }
+                    }
+                }
                 Lang::Rust => {
                     // supertraits: `trait A: B + C {`
                     let t = header_text.trim_start();
@@ -1061,6 +1128,18 @@ impl Derived {
                     .collect();
                 Some(parts?.join("."))
             }
+            // C++: `ns::Class::method`, as plumb prints it. The file clang qualifies internal
+            // linkage with (a namespace whose name has a `.`) is not part of it; anonymous
+            // namespaces are not in the symbol.
+            Lang::Cpp => {
+                let parts: Option<Vec<String>> = def
+                    .descs
+                    .iter()
+                    .filter(|(n, s)| !(*s == Suffix::Namespace && n.contains('.')))
+                    .map(|(n, s)| matches!(s, Suffix::Namespace | Suffix::Type | Suffix::Term | Suffix::Method).then(|| clean_name(n)))
+                    .collect();
+                Some(parts?.join("::"))
+            }
         }
     }
 
@@ -1082,7 +1161,7 @@ impl Derived {
                 }
                 Some(parts.join("::"))
             }
-            Lang::TypeScript | Lang::C => None,
+            Lang::TypeScript | Lang::C | Lang::Cpp => None,
         }
     }
 
@@ -1111,6 +1190,16 @@ impl Derived {
             .filter(|o| o.doc == def.doc && o.name_start.0 == line && o.sym != def.sym && !o.local && matches!(o.sort, Sort::Type | Sort::Function | Sort::Value))
             .count();
         others == 0
+    }
+
+    /// C++ constructors and destructors: not targets (a construction's sites are the class's;
+    /// destructors are not called by name).
+    fn cpp_structor(&self, def: &Def) -> bool {
+        self.lang == Lang::Cpp
+            && def.sort == Sort::Function
+            && def.descs.len() >= 2
+            && def.descs[def.descs.len() - 2].1 == Suffix::Type
+            && (def.name == def.descs[def.descs.len() - 2].0 || def.name.starts_with('~'))
     }
 
     /// Whether a definition lies inside a function body (closures, nested helpers, items
@@ -1166,7 +1255,9 @@ impl Derived {
             // A module-level variable called (`const f = () => ...`).
             (Lang::Python | Lang::TypeScript, Sort::Value) => self.enclosing(def.doc, def.name_start, Some(&def.sym)).is_none(),
             // C: a function pointer called, in a field (`s->ops->area(s)`) or a variable.
-            (Lang::C, Sort::Value) => true,
+            (Lang::C | Lang::Cpp, Sort::Value) => true,
+            // C++: a construction (`T(…)`, `new T`, `T x(…)`) calls the class.
+            (Lang::Cpp, Sort::Type) => true,
             _ => false,
         };
         counts.then(|| def.key(&self.docs))
@@ -1377,7 +1468,7 @@ impl Derived {
                 let starts = match self.lang {
                     Lang::Python => tt.starts_with("from "),
                     Lang::Rust => tt.starts_with("pub use ") || tt.starts_with("pub(crate) use "),
-                    Lang::TypeScript | Lang::C => false,
+                    Lang::TypeScript | Lang::C | Lang::Cpp => false,
                 };
                 if starts {
                     in_stmt = true;
@@ -1465,7 +1556,7 @@ fn declared_name(lang: Lang, line: &str) -> Option<(String, usize)> {
             }
             &["fn ", "struct ", "enum ", "trait ", "type ", "const ", "static ", "union ", "mod "]
         }
-        Lang::TypeScript | Lang::C => return None,
+        Lang::TypeScript | Lang::C | Lang::Cpp => return None,
     };
     for k in keywords {
         if let Some(after) = rest.strip_prefix(k) {
@@ -1495,7 +1586,7 @@ impl Doc {
         let ok_prefix = match lang {
             Lang::Python => before.is_empty(),
             // C: the declaration's specifiers and type (`static const T *x = …`).
-            Lang::C => before.split_whitespace().all(|w| w.chars().all(|c| is_ident(c) || c == '*')),
+            Lang::C | Lang::Cpp => before.split_whitespace().all(|w| w.chars().all(|c| is_ident(c) || c == '*')),
             _ => before
                 .split_whitespace()
                 .all(|w| ["export", "declare", "const", "let", "var", "public", "private", "protected", "readonly", "static", "override", "default"].contains(&w)),
@@ -1681,7 +1772,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
         match d.lang {
             Lang::Rust | Lang::TypeScript => p.starts_with("src/"),
             // The corpus is the C sources' own directory.
-            Lang::C => true,
+            Lang::C | Lang::Cpp => true,
             Lang::Python => {
                 let dir = p.rsplit_once('/').map(|(a, _)| a).unwrap_or("");
                 docs.iter().any(|x| x.path == format!("{dir}/__init__.py"))
@@ -1700,14 +1791,14 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     // Constructors are left out as targets: their call sites (`new X()`, `X()`) are the
     // class's references and instantiations, asked about through the class.
     let targets: Vec<usize> = (0..d.defs.len())
-        .filter(|&i| d.eligible_target(&d.defs[i]) && !(d.defs[i].sort == Sort::Function && d.defs[i].name == "constructor" && d.lang == Lang::TypeScript))
+        .filter(|&i| d.eligible_target(&d.defs[i]) && !(d.defs[i].sort == Sort::Function && d.defs[i].name == "constructor" && d.lang == Lang::TypeScript) && !d.cpp_structor(&d.defs[i]))
         .collect();
     let via_self = |sym: &str| -> bool {
         d.refs.get(sym).is_some_and(|v| {
             v.iter().any(|&(di, oi)| {
                 let before = docs[di].text_before(docs[di].occs[oi].start);
                 let b = before.trim_end();
-                b.ends_with("self.") || b.ends_with("this.") || b.ends_with("Self::") || b.ends_with("cls.")
+                b.ends_with("self.") || b.ends_with("this.") || b.ends_with("this->") || b.ends_with("Self::") || b.ends_with("cls.")
             })
         })
     };
@@ -1835,7 +1926,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
                     contains(span, oc.start) && {
                         let b = docs[def.doc].text_before(oc.start);
                         let b = b.trim_end();
-                        (b.ends_with("self.") || b.ends_with("this.") || b.ends_with("Self::")) && d.is_call(&docs[def.doc], oc)
+                        (b.ends_with("self.") || b.ends_with("this.") || b.ends_with("this->") || b.ends_with("Self::")) && d.is_call(&docs[def.doc], oc)
                     }
                 });
                 if calls_self {
@@ -1938,7 +2029,7 @@ pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
             let mut unjudged = code && !has_occ[l];
             // C macro definitions (with their `\` continuation lines): macros are left out on
             // both sides, and c-index-test reports nothing in their bodies.
-            let define = d.lang == Lang::C && (in_define || tt.strip_prefix('#').is_some_and(|r| r.trim_start().starts_with("define")));
+            let define = d.lang.c_family() && (in_define || tt.strip_prefix('#').is_some_and(|r| r.trim_start().starts_with("define")));
             in_define = define && t.trim_end().ends_with('\\');
             unjudged |= define || doc.generated.contains(&(l as u32));
             // A declaration whose name the indexer did not record as a definition: code it

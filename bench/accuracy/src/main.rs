@@ -5,8 +5,9 @@
 //!   plumb-accuracy score --repo-root DIR --plumb BIN [--jobs N] [--out-json F] [--out-md F]
 //!                        [--thresholds F] [--write-thresholds F --margin M] [--label TEXT]
 //!                        QUESTIONS.json...
-//!   plumb-accuracy clang-scip --root DIR --out FILE.scip [--c-index-test BIN] [--jobs N]
-//!                             [-- CLANG-ARGS...]   (a C project's SCIP index, from libclang)
+//!   plumb-accuracy clang-scip --root DIR --out FILE.scip [--lang c|cpp] [--c-index-test BIN]
+//!                             [--jobs N] [-- CLANG-ARGS...]
+//!                             (a C or C++ project's SCIP index, from libclang)
 //!   plumb-accuracy dump FILE.scip [PATH-FILTER]      (debugging: print a SCIP index)
 
 #[cfg(feature = "derive")]
@@ -95,6 +96,7 @@ fn run() -> Result<()> {
             use protobuf::Message;
             let opts = clang::Options {
                 root: PathBuf::from(args.get("root")?),
+                dialect: clang::Dialect::parse(args.opt("lang").unwrap_or("c"))?,
                 c_index_test: PathBuf::from(args.opt("c-index-test").unwrap_or("/usr/lib/llvm-16/bin/c-index-test")),
                 clang_args: args.passthrough.clone(),
                 jobs: args.opt("jobs").unwrap_or("2").parse()?,

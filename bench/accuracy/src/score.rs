@@ -144,14 +144,16 @@ fn callee_kind_counts(lang: &str, kind: &str) -> bool {
     match lang {
         "rust" => matches!(kind, "function" | "method"),
         "c" => matches!(kind, "function" | "field" | "variable"),
+        // C++: constructions call the class (`T(…)`, `new T`, `T x(…)`).
+        "cpp" => matches!(kind, "function" | "method" | "class" | "struct" | "field" | "variable"),
         _ => matches!(kind, "function" | "method" | "class" | "variable" | "constant"),
     }
 }
 
-/// Symbols the truth never holds, left out of plumb's answers too: C macros (c-index-test
-/// reports neither their definitions nor their expansions).
+/// Symbols the truth never holds, left out of plumb's answers too: C and C++ macros
+/// (c-index-test reports neither their definitions nor their expansions).
 fn left_out(lang: &str, sym: &Value) -> bool {
-    lang == "c" && sym.get("kind").and_then(Value::as_str) == Some("macro")
+    matches!(lang, "c" | "cpp") && sym.get("kind").and_then(Value::as_str) == Some("macro")
 }
 
 fn plumb_args(q: &Question) -> Vec<String> {
