@@ -30,7 +30,7 @@ projects=(
   "kotlin|npm|react-native-screens|4.30.1|android"
   "csharp|pypi|pythonnet|3.2.1|src"
   "php|debian|php-league-commonmark|2.3.9-1+deb12u1|usr/share/php/League/CommonMark"
-  "ruby|debian|ruby-rack|2.2.22-0+deb12u2|usr/lib/ruby/vendor_ruby"
+  "ruby|debian|ruby-rack|2.2.22-0+deb12u2|usr/share/rubygems-integration/all/gems/rack-2.2.22"
   "swift|npm|expo-modules-core|58.1.0|ios"
 )
 
@@ -39,7 +39,8 @@ fetch() {
   tmp=$(mktemp -d)
   case "$source" in
     pypi)
-      python3 -m pip download --quiet --no-deps --no-binary :all: --no-build-isolation -d "$tmp" "$name==$version" > /dev/null 2>&1
+      python3 -m pip download --quiet --no-deps --no-binary :all: --no-build-isolation -d "$tmp" "$name==$version" > /dev/null 2>&1 \
+        || python3 -m pip download --quiet --no-deps --no-binary :all: -d "$tmp" "$name==$version" > /dev/null
       mkdir -p "$dest" && tar -xzf "$tmp"/*.tar.gz -C "$dest" --strip-components=1 ;;
     npm)
       (cd "$tmp" && npm pack --silent "$name@$version" > /dev/null)

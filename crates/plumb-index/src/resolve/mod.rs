@@ -538,12 +538,25 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// What `name` means as a member of package `p`: the top-level
-    /// definitions and extensions of its files, else its subpackage (where
-    /// code can name one through its parent: [`PackageKeys::Declared`]).
+    /// What `name` means as a member of package `p`: one of its
+    /// definitions ([`Resolver::package_definitions`]), else its subpackage
+    /// (where code can name one through its parent:
+    /// [`PackageKeys::Declared`]).
     fn package_members(&self, p: usize, name: &str) -> Option<Lookup> {
-        let package = &self.modules.packages[p];
-        let files = &package.files;
+        self.package_definitions(p, name).or_else(|| {
+            if self.modules.packages[p].keys != PackageKeys::Declared {
+                return None;
+            }
+            let sub = self.modules.subpackage(p, name)?;
+            Lookup::found(vec![Target::Package(sub)], Resolution::Import)
+        })
+    }
+
+    /// The top-level definitions and extensions named `name` of the files
+    /// of package `p`: what a glob import of the package brings into scope
+    /// (`import a.b.*`, `using A.B;` bring no subpackage).
+    fn package_definitions(&self, p: usize, name: &str) -> Option<Lookup> {
+        let files = &self.modules.packages[p].files;
         let found: Vec<Target> = files
             .iter()
             .filter_map(|&g| self.top_level_named(g, name))
@@ -556,13 +569,7 @@ impl<'a> Resolver<'a> {
                     .map(|&s| Target::Sym(s)),
             )
             .collect();
-        Lookup::found(found, Resolution::Scope).or_else(|| {
-            if package.keys != PackageKeys::Declared {
-                return None;
-            }
-            let sub = self.modules.subpackage(p, name)?;
-            Lookup::found(vec![Target::Package(sub)], Resolution::Import)
-        })
+        Lookup::found(found, Resolution::Scope)
     }
 
     fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
@@ -646,7 +653,10 @@ impl<'a> Resolver<'a> {
                 && usable(decl.reexport)
                 && let Some(module) = self.import_module(f, i).target()
                 && !(matches!(module, Target::File(_)) && self.system(f) == ModuleSystem::CIncludes)
-                && let Some(found) = self.members(module, name, depth)
+                && let Some(found) = match module {
+                    Target::Package(p) => self.package_definitions(p, name),
+                    other => self.members(other, name, depth),
+                }
             {
                 return Some(Lookup {
                     method: Resolution::Import,
