@@ -373,6 +373,9 @@ pub fn extract(
         let self_type = normalize_type(written).unwrap_or_else(|| written.to_owned());
         facts.impls.push(ImplFact {
             self_type,
+            header: signature(*node, bytes),
+            start_line: node.start_position().row as u32 + 1,
+            end_line: node.end_position().row as u32 + 1,
             start_byte: node.start_byte() as u32,
             end_byte: node.end_byte() as u32,
             container: parents

@@ -58,6 +58,12 @@ pub struct DefFact {
 pub struct ImplFact {
     /// The self type as written, generics and references stripped (`a::Foo`).
     pub self_type: String,
+    /// The header up to the body, whitespace folded (`impl<T> Foo for &T`).
+    pub header: Option<String>,
+    /// First line (1-based).
+    pub start_line: u32,
+    /// Last line (1-based).
+    pub end_line: u32,
     /// Span start byte.
     pub start_byte: u32,
     /// Span end byte.

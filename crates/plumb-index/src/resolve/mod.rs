@@ -23,7 +23,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use plumb_lang::{Language, ModuleSystem, PackageKeys, Spec};
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
-use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
+use plumb_store::records::{
+    ImplBlock, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
+};
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
@@ -1634,6 +1636,23 @@ impl<'a> Resolver<'a> {
         qualname
     }
 
+    /// The block a member is written in, unless the block is the member's
+    /// own span (Go's receiver, C++'s out-of-line `A::f`).
+    fn impl_block(&self, f: usize, def: &DefFact) -> Option<ImplBlock> {
+        let Container::Impl(i) = def.container else {
+            return None;
+        };
+        let block = &self.files[f].facts.impls[i];
+        if (block.start_byte, block.end_byte) == (def.start_byte, def.end_byte) {
+            return None;
+        }
+        Some(ImplBlock {
+            header: block.header.clone()?,
+            start_line: block.start_line,
+            end_line: block.end_line,
+        })
+    }
+
     fn emit(&self, mut inheritance: HashMap<(usize, usize), Candidates>) -> ResolvedGraph {
         let mut graph = ResolvedGraph::default();
         let mut memo = vec![None; self.syms.len()];
@@ -1656,6 +1675,7 @@ impl<'a> Resolver<'a> {
                 doc: def.doc.clone(),
                 parent_id: self.parent[s].map(|p| p as i64 + 1),
                 exported: def.exported,
+                impl_block: self.impl_block(f, def),
             });
         }
         for (f, file) in self.files.iter().enumerate() {
