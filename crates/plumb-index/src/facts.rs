@@ -112,6 +112,10 @@ pub struct BindingFact {
     /// is then the callee (`operate`, `new Observable`), whose signature
     /// gives the parameter its type.
     pub callback: Option<(u32, u32)>,
+    /// For a name bound by a pattern (`Value::Number(n)`, `Span { start, .. }`):
+    /// the field it takes, by name or position (`start`, `0`), of what
+    /// `type_text` names (a struct, or an enum's variant).
+    pub field: Option<String>,
     /// The scope it is visible in: the enclosing function for locals and
     /// parameters, the enclosing type for attributes and fields.
     pub scope: Container,
