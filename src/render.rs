@@ -60,12 +60,15 @@ pub fn outline(answer: &Answer<Vec<OutlineNode>>, out: &mut String) {
     fn walk(nodes: &[OutlineNode], depth: usize, out: &mut String) {
         for node in nodes {
             let s = &node.symbol;
+            // A block's name is its header, which starts with its keyword.
+            let kind = if s.kind == "impl" { "" } else { &s.kind };
             let _ = writeln!(
                 out,
-                "{:indent$}{:>5}  {} {}",
+                "{:indent$}{:>5}  {}{}{}",
                 "",
                 s.line,
-                s.kind,
+                kind,
+                if kind.is_empty() { "" } else { " " },
                 s.name,
                 indent = depth * 2
             );

@@ -20,6 +20,8 @@
 //!   src/app.rs:8         checkout_new (let c = Cart::new() :9; c.total() :11); :14 charge(c: &Cart)
 //!   src/app.rs:18        ship(o: &Order); :22 summarize; :26 round_area (Round::new :27, r.area() :28)
 //!   src/app.rs:31        print_area(s: &dyn Shape) (s.describe() :32); :35 main
+//!   src/units.rs:4       struct Meters; :7 trait Measure; :11 impl Measure for f64; :17 for &M
+//!   src/convert.rs:5     impl Measure for Meters; :11 impl Meters (:12 feet); :17 double (m.feet())
 
 mod common;
 
@@ -562,8 +564,10 @@ fn outline_of_crate_root_nests_inline_module() {
     let optional = pairs(&[
         ("crate::app", "module"),
         ("crate::cart", "module"),
+        ("crate::convert", "module"),
         ("crate::pricing", "module"),
         ("crate::shapes", "module"),
+        ("crate::units", "module"),
     ]);
     let required = pairs(&[("crate::util", "module"), ("crate::square", "macro")]);
     let missing: Vec<_> = required.difference(&top).collect();
@@ -579,6 +583,55 @@ fn outline_of_crate_root_nests_inline_module() {
         "children of util",
         &outline_children(&json, "crate::util"),
         &[("crate::util::clamp", "function")],
+    );
+}
+
+#[test]
+fn outline_nests_members_of_primitive_and_reference_types_under_their_impl() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "src/units.rs"]);
+    assert_pairs_eq(
+        "outline src/units.rs",
+        &outline_top(&json),
+        &[
+            ("crate::units::Meters", "struct"),
+            ("crate::units::Measure", "trait"),
+            ("impl Measure for f64", "impl"),
+            ("impl<M: Measure + ?Sized> Measure for &M", "impl"),
+        ],
+    );
+    assert_pairs_eq(
+        "children of impl Measure for f64",
+        &outline_children(&json, "impl Measure for f64"),
+        &[("crate::units::f64::amount", "method")],
+    );
+}
+
+#[test]
+fn outline_nests_members_of_a_type_from_another_file_under_their_impl() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "src/convert.rs"]);
+    assert_pairs_eq(
+        "outline src/convert.rs",
+        &outline_top(&json),
+        &[
+            ("impl Measure for Meters", "impl"),
+            ("impl Meters", "impl"),
+            ("crate::convert::double", "function"),
+        ],
+    );
+    assert_pairs_eq(
+        "children of impl Meters",
+        &outline_children(&json, "impl Meters"),
+        &[("crate::units::Meters::feet", "method")],
+    );
+    // Still the type's member: found by its path, called through the type.
+    let json = repo.ok(&["callers", "crate::units::Meters::feet"]);
+    assert_edges(
+        "callers Meters::feet",
+        &caller_edges(&json),
+        &["crate::convert::double"],
+        &[],
     );
 }
 

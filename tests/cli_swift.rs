@@ -163,11 +163,17 @@ fn outline_nests_members_and_keeps_both_overloads() {
         &outline_top(&json),
         &[
             ("Labeled", "interface"),
-            ("Circle.label", "method"),
+            // Circle is defined in another file: its extension holds the member.
+            ("extension Circle: Labeled", "impl"),
             ("Cart", "struct"),
             ("sumPrices", "function"),
             ("total", "function"),
         ],
+    );
+    assert_pairs_eq(
+        "children of extension Circle: Labeled",
+        &outline_children(&json, "extension Circle: Labeled"),
+        &[("Circle.label", "method")],
     );
     let members = outline_find(&json, "Cart").unwrap()["children"]
         .as_array()

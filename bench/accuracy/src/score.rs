@@ -151,9 +151,11 @@ fn callee_kind_counts(lang: &str, kind: &str) -> bool {
 }
 
 /// Symbols the truth never holds, left out of plumb's answers too: C and C++ macros
-/// (c-index-test reports neither their definitions nor their expansions).
+/// (c-index-test reports neither their definitions nor their expansions), and the `impl`
+/// blocks `outline` lists as containers (no indexer records a block as a definition).
 fn left_out(lang: &str, sym: &Value) -> bool {
-    matches!(lang, "c" | "cpp") && sym.get("kind").and_then(Value::as_str) == Some("macro")
+    let kind = sym.get("kind").and_then(Value::as_str);
+    kind == Some("impl") || (matches!(lang, "c" | "cpp") && kind == Some("macro"))
 }
 
 fn plumb_args(q: &Question) -> Vec<String> {

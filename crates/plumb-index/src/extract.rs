@@ -47,6 +47,8 @@ enum Role {
     BindingType,
     BindingValue,
     BindingElement,
+    BindingPattern,
+    BindingPosition,
     Local,
     Template,
     CallbackParam,
@@ -89,6 +91,8 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
                 "binding.type" => Some(Role::BindingType),
                 "binding.value" => Some(Role::BindingValue),
                 "binding.element" => Some(Role::BindingElement),
+                "binding.pattern" => Some(Role::BindingPattern),
+                "binding.position" => Some(Role::BindingPosition),
                 "local" => Some(Role::Local),
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
@@ -139,6 +143,10 @@ struct RawBinding<'t> {
     from_value: bool,
     /// The name takes an element of the initializer (`for x in xs`).
     element: bool,
+    /// `type_node` is a pattern's type: the name takes one of its fields.
+    pattern: bool,
+    /// A positional field (`struct Meters(f64)`): bound by its position.
+    position: bool,
 }
 
 /// Extracts the facts of one parsed file. `macro_trees` are parses of the
@@ -177,6 +185,7 @@ pub fn extract(
             let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
             let mut from_value = false;
             let mut element = false;
+            let (mut pattern, mut position) = (false, false);
             for capture in m.captures() {
                 let node = capture.node;
                 match roles[capture.index as usize] {
@@ -197,6 +206,15 @@ pub fn extract(
                         binding_type = Some(node);
                         from_value = true;
                         element = true;
+                    }
+                    Role::BindingPattern => {
+                        binding_type = Some(node);
+                        pattern = true;
+                    }
+                    Role::BindingPosition => {
+                        binding_name = Some(node);
+                        is_field = true;
+                        position = true;
                     }
                     Role::Local => locals.push(node),
                     Role::CallbackParam => callback_params.push(node),
@@ -259,6 +277,8 @@ pub fn extract(
                             type_node,
                             from_value,
                             element,
+                            pattern,
+                            position,
                         });
                     }
                 }
@@ -373,6 +393,9 @@ pub fn extract(
         let self_type = normalize_type(written).unwrap_or_else(|| written.to_owned());
         facts.impls.push(ImplFact {
             self_type,
+            header: signature(*node, bytes),
+            start_line: node.start_position().row as u32 + 1,
+            end_line: node.end_position().row as u32 + 1,
             start_byte: node.start_byte() as u32,
             end_byte: node.end_byte() as u32,
             container: parents
@@ -426,7 +449,7 @@ pub fn extract(
         };
         // A collection's annotation also types its elements, bound as
         // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
-        let element_type = if raw.from_value {
+        let element_type = if raw.from_value || raw.pattern {
             None
         } else {
             element_type(text(raw.type_node, bytes))
@@ -434,8 +457,21 @@ pub fn extract(
         if type_text.is_none() && element_type.is_none() {
             continue;
         }
-        let Some(mut name) = member_path(raw.name, spec, bytes) else {
+        let name = if raw.position {
+            field_position(raw.name).map(|p| p.to_string())
+        } else {
+            member_path(raw.name, spec, bytes)
+        };
+        let Some(mut name) = name else {
             continue;
+        };
+        let field = if raw.pattern {
+            match pattern_field(raw.name, bytes) {
+                Some(field) => Some(field),
+                None => continue,
+            }
+        } else {
+            None
         };
         let is_attribute = raw.is_field
             || spec
@@ -445,10 +481,13 @@ pub fn extract(
         if raw.is_field {
             name = format!("{self_name}.{name}");
         }
-        let scope = if is_attribute {
-            enclosing_type(&facts, container)
-        } else {
-            container
+        let scope = match container {
+            // A variant's fields are its own (`Value::Number(n)` reads them).
+            Container::Def(d) if raw.is_field && facts.defs[d].kind == SymbolKind::Variant => {
+                container
+            }
+            _ if is_attribute => enclosing_type(&facts, container),
+            _ => container,
         };
         if let Some(element_type) = element_type {
             facts.bindings.push(BindingFact {
@@ -458,6 +497,7 @@ pub fn extract(
                 from_value: false,
                 element: false,
                 callback: None,
+                field: None,
             });
         }
         if let Some(type_text) = type_text {
@@ -468,6 +508,7 @@ pub fn extract(
                 from_value: raw.from_value,
                 element: raw.element,
                 callback: None,
+                field,
             });
         }
     }
@@ -481,6 +522,7 @@ pub fn extract(
                 from_value: true,
                 element: false,
                 callback: Some(position),
+                field: None,
             });
         }
     }
@@ -658,6 +700,44 @@ fn enclosing_type(facts: &FileFacts, mut container: Container) -> Container {
             Container::Impl(_) | Container::File => return container,
         }
     }
+}
+
+/// The position of a positional field's type among its list's fields
+/// (`f64` in `Meters(pub f64)`: 0).
+fn field_position(ty: Node<'_>) -> Option<u32> {
+    let list = ty.parent()?;
+    let mut cursor = list.walk();
+    let position = list
+        .children_by_field_name("type", &mut cursor)
+        .position(|t| t.id() == ty.id())?;
+    Some(position as u32)
+}
+
+/// The field a name bound by a pattern takes: its position in a tuple
+/// pattern (`n` in `Value::Number(n)`: `0`; none after a `..`), or the
+/// field it is matched against in a struct pattern (`caps` in
+/// `Matches { ref mut caps, .. }`, `start` in `Span { start: s, .. }`).
+fn pattern_field(name: Node<'_>, bytes: &[u8]) -> Option<String> {
+    let parent = name.parent()?;
+    if parent.kind() == "field_pattern" {
+        let field = parent.child_by_field_name("name")?;
+        return Some(text(field, bytes).to_owned());
+    }
+    let ty = parent.child_by_field_name("type")?;
+    let mut cursor = parent.walk();
+    let mut position = 0;
+    for child in parent.children(&mut cursor) {
+        if child.id() == name.id() {
+            return Some(position.to_string());
+        }
+        match child.kind() {
+            "(" | ")" | "," => {}
+            "remaining_field_pattern" => return None,
+            _ if child.id() == ty.id() => {}
+            _ => position += 1,
+        }
+    }
+    None
 }
 
 fn text<'a>(node: Node<'_>, bytes: &'a [u8]) -> &'a str {
@@ -1157,6 +1237,36 @@ mod tests {
             vec![
                 ("size", "3", true, Container::Def(0)),
                 ("c", "Cart()", true, Container::Def(3))
+            ]
+        );
+    }
+
+    #[test]
+    fn rust_pattern_names_take_the_field_they_match() {
+        let f = facts(
+            Language::Rust,
+            "enum Value { Null, Number(Number), Pair(u8, Caps) }\nstruct Meters(pub f64);\nstruct It { re: u8 }\nfn f(v: Value, it: It, m: Meters) {\n    match v { Value::Number(n) => n.g(), Value::Pair(_, c) => c.g(), Some(s) => s.g(), _ => {} }\n    let It { ref mut re } = it;\n    let It { re: r } = it;\n    let Meters(x) = m;\n    if let Value::Pair(a, ..) = v {}\n}\n",
+        );
+        let bindings: Vec<_> = f
+            .bindings
+            .iter()
+            .filter(|b| b.field.is_some() || b.name.starts_with("self."))
+            .map(|b| format!("{} {} {:?} {:?}", b.name, b.type_text, b.field, b.scope))
+            .collect();
+        assert_eq!(
+            bindings,
+            vec![
+                "self.0 Number None Def(2)",
+                "self.0 u8 None Def(3)",
+                "self.1 Caps None Def(3)",
+                "self.0 f64 None Def(4)",
+                "self.re u8 None Def(5)",
+                "n Value::Number Some(\"0\") Def(7)",
+                "c Value::Pair Some(\"1\") Def(7)",
+                "re It Some(\"re\") Def(7)",
+                "r It Some(\"re\") Def(7)",
+                "x Meters Some(\"0\") Def(7)",
+                "a Value::Pair Some(\"0\") Def(7)",
             ]
         );
     }

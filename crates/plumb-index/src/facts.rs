@@ -58,6 +58,12 @@ pub struct DefFact {
 pub struct ImplFact {
     /// The self type as written, generics and references stripped (`a::Foo`).
     pub self_type: String,
+    /// The header up to the body, whitespace folded (`impl<T> Foo for &T`).
+    pub header: Option<String>,
+    /// First line (1-based).
+    pub start_line: u32,
+    /// Last line (1-based).
+    pub end_line: u32,
     /// Span start byte.
     pub start_byte: u32,
     /// Span end byte.
@@ -106,6 +112,10 @@ pub struct BindingFact {
     /// is then the callee (`operate`, `new Observable`), whose signature
     /// gives the parameter its type.
     pub callback: Option<(u32, u32)>,
+    /// For a name bound by a pattern (`Value::Number(n)`, `Span { start, .. }`):
+    /// the field it takes, by name or position (`start`, `0`), of what
+    /// `type_text` names (a struct, or an enum's variant).
+    pub field: Option<String>,
     /// The scope it is visible in: the enclosing function for locals and
     /// parameters, the enclosing type for attributes and fields.
     pub scope: Container,

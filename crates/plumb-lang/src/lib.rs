@@ -22,6 +22,8 @@
 //! | `@binding.type` | a type | the annotated type |
 //! | `@binding.value` | an expression | the initializer, whose type the resolver infers |
 //! | `@binding.element` | an expression | a collection: the bound name takes the type of its elements (`for x in xs`) |
+//! | `@binding.pattern` | a type path | a pattern's struct or variant: the bound name takes the field it matches, by name or position (`Value::Number(n)`) |
+//! | `@binding.position` | a type | a positional field of the enclosing struct or variant, bound by its position (`self.0`) |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
 //! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
 //! | `@template` | a node | its contents are a template, not code (`macro_rules!` bodies): no reference inside is recorded |

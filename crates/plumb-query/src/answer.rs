@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use plumb_store::read::SymbolRow;
+use plumb_store::records::ImplBlock;
 
 /// A symbol as answers show it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -16,7 +17,8 @@ pub struct Symbol {
     /// Qualified name in the language's form (`shop.models.Cart.total`,
     /// `crate::shapes::Circle::area`, `src/models.Cart.total`).
     pub qualname: String,
-    /// Kind (`function`, `method`, `class`, …; `module` for a file's top level).
+    /// Kind (`function`, `method`, `class`, …; `module` for a file's top level,
+    /// `impl` for a block in `outline`).
     pub kind: String,
     /// Path relative to the indexed root, `/`-separated.
     pub file: String,
@@ -39,6 +41,21 @@ impl Symbol {
             line: row.name_line,
             end_line: row.end_line,
             signature: row.signature.clone(),
+        }
+    }
+
+    /// The pseudo-symbol standing for an `impl` block in `outline`, holding
+    /// the members whose owner type is not defined in the file: its name is
+    /// the block's header (`impl<T: Read> Read for &mut T`), its kind `impl`.
+    pub fn impl_block(file: &str, block: &ImplBlock) -> Symbol {
+        Symbol {
+            name: block.header.clone(),
+            qualname: block.header.clone(),
+            kind: "impl".to_owned(),
+            file: file.to_owned(),
+            line: block.start_line,
+            end_line: block.end_line,
+            signature: None,
         }
     }
 

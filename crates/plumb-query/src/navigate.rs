@@ -9,6 +9,7 @@ use serde_json::json;
 use plumb_store::Store;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::read::{ReferenceRow, SymbolRow};
+use plumb_store::records::ImplBlock;
 
 use crate::answer::{
     Answer, Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Reference, Site,
@@ -222,27 +223,45 @@ impl Engine {
         }
         let rows = self.store.symbols_in_file(file)?;
         let ids: HashSet<i64> = rows.iter().map(|r| r.id).collect();
-        let mut children: BTreeMap<Option<i64>, Vec<&SymbolRow>> = BTreeMap::new();
+        let mut children: HashMap<i64, Vec<&SymbolRow>> = HashMap::new();
+        let mut top: Vec<(Option<&ImplBlock>, Vec<&SymbolRow>)> = Vec::new();
+        let mut block_at: HashMap<&ImplBlock, usize> = HashMap::new();
         for row in &rows {
-            // A member whose owner lives in another file sits at this file's top level.
-            let parent = row.parent_id.filter(|p| ids.contains(p));
-            children.entry(parent).or_default().push(row);
+            match (row.parent_id.filter(|p| ids.contains(p)), &row.impl_block) {
+                (Some(parent), _) => children.entry(parent).or_default().push(row),
+                // A member whose owner lives in another file, or in no
+                // indexed file (`impl Display for u64`), sits under its block.
+                (None, Some(block)) => match block_at.get(block) {
+                    Some(&at) => top[at].1.push(row),
+                    None => {
+                        block_at.insert(block, top.len());
+                        top.push((Some(block), vec![row]));
+                    }
+                },
+                (None, None) => top.push((None, vec![row])),
+            }
         }
         fn build(
-            parent: Option<i64>,
-            children: &BTreeMap<Option<i64>, Vec<&SymbolRow>>,
+            rows: &[&SymbolRow],
+            children: &HashMap<i64, Vec<&SymbolRow>>,
         ) -> Vec<OutlineNode> {
-            children
-                .get(&parent)
-                .into_iter()
-                .flatten()
+            rows.iter()
                 .map(|row| OutlineNode {
                     symbol: Symbol::from_row(row),
-                    children: build(Some(row.id), children),
+                    children: build(children.get(&row.id).map_or(&[], Vec::as_slice), children),
                 })
                 .collect()
         }
-        let results = build(None, &children);
+        let results = top
+            .iter()
+            .flat_map(|(block, rows)| match block {
+                Some(block) => vec![OutlineNode {
+                    symbol: Symbol::impl_block(file, block),
+                    children: build(rows, &children),
+                }],
+                None => build(rows, &children),
+            })
+            .collect();
         Ok(Answer {
             query: json!({"kind": "outline", "file": file}),
             targets: Vec::new(),

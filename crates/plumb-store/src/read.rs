@@ -4,6 +4,7 @@
 use rusqlite::{Row, params};
 
 use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
+use crate::records::ImplBlock;
 use crate::{Error, Result, Store, tokens};
 
 /// A symbol as read back, with its file's path.
@@ -39,6 +40,8 @@ pub struct SymbolRow {
     pub parent_id: Option<i64>,
     /// Visible outside its module.
     pub exported: bool,
+    /// The `impl` block it is written in, if any (see [`ImplBlock`]).
+    pub impl_block: Option<ImplBlock>,
 }
 
 /// One resolved reference: an occurrence joined with one of its targets.
@@ -121,7 +124,8 @@ pub struct Totals {
 }
 
 const SYMBOL_COLUMNS: &str = "s.id, f.path, s.name, s.qualname, s.kind, s.start_line, s.end_line,
-    s.start_byte, s.end_byte, s.name_line, s.name_col, s.signature, s.doc, s.parent_id, s.exported";
+    s.start_byte, s.end_byte, s.name_line, s.name_col, s.signature, s.doc, s.parent_id, s.exported,
+    s.impl_header, s.impl_start, s.impl_end";
 
 const REFERENCE_COLUMNS: &str = "o.id, f.path, o.line, o.col, o.kind, o.name, o.receiver,
     o.enclosing_id, r.symbol_id, r.method, r.confidence";
@@ -162,6 +166,14 @@ impl Store {
             doc: row.get(12)?,
             parent_id: row.get(13)?,
             exported: row.get(14)?,
+            impl_block: match (row.get(15)?, row.get(16)?, row.get(17)?) {
+                (Some(header), Some(start_line), Some(end_line)) => Some(ImplBlock {
+                    header,
+                    start_line,
+                    end_line,
+                }),
+                _ => None,
+            },
         }))
     }
 
@@ -506,6 +518,7 @@ mod tests {
                     doc: None,
                     parent_id: parent,
                     exported: true,
+                    impl_block: None,
                 })
                 .unwrap();
         }
@@ -614,6 +627,7 @@ mod tests {
             doc: None,
             parent_id,
             exported: false,
+            impl_block: None,
         };
         writer.symbol(&symbol(1, Some(2))).unwrap();
         writer.symbol(&symbol(2, None)).unwrap();

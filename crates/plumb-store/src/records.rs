@@ -60,6 +60,22 @@ pub struct SymbolRecord {
     pub parent_id: Option<i64>,
     /// Whether it is visible outside its module (exported, `pub`, public name).
     pub exported: bool,
+    /// The block it is a member of, when it is written in one that is not
+    /// its own span (a Rust `impl`, a Swift `extension`).
+    pub impl_block: Option<ImplBlock>,
+}
+
+/// An `impl` block (or `extension`) as written, the container a member is
+/// written in: `impl<'a, R: Read<'a>> Read<'a> for &mut R`. Its members' owner
+/// type may live in another file, or nowhere in the index (`impl Foo for u64`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ImplBlock {
+    /// The header up to the body, whitespace folded.
+    pub header: String,
+    /// First line of the block (1-based).
+    pub start_line: u32,
+    /// Last line of the block (1-based, inclusive).
+    pub end_line: u32,
 }
 
 /// One reference site.

@@ -4,7 +4,7 @@
 //! (deferred), since a graph's rows reference each other in any order.
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// Statements creating every table and index, run on an empty database.
 pub const CREATE: &str = r#"
@@ -40,7 +40,10 @@ CREATE TABLE symbols (
     signature   TEXT,
     doc         TEXT,
     parent_id   INTEGER REFERENCES symbols(id) DEFERRABLE INITIALLY DEFERRED,
-    exported    INTEGER NOT NULL
+    exported    INTEGER NOT NULL,
+    impl_header TEXT,
+    impl_start  INTEGER,
+    impl_end    INTEGER
 );
 CREATE INDEX symbols_name ON symbols(name);
 CREATE INDEX symbols_file ON symbols(file_id, start_line);

@@ -65,8 +65,10 @@ impl<'conn> GraphWriter<'conn> {
             .tx
             .prepare_cached(
                 "INSERT INTO symbols (id, file_id, name, qualname, kind, start_line, end_line,
-                   start_byte, end_byte, name_line, name_col, signature, doc, parent_id, exported)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+                   start_byte, end_byte, name_line, name_col, signature, doc, parent_id, exported,
+                   impl_header, impl_start, impl_end)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
+                   ?17, ?18)",
             )
             .map_err(|e| self.err(e))?;
         stmt.execute(params![
@@ -85,6 +87,9 @@ impl<'conn> GraphWriter<'conn> {
             symbol.doc,
             symbol.parent_id,
             symbol.exported,
+            symbol.impl_block.as_ref().map(|b| &b.header),
+            symbol.impl_block.as_ref().map(|b| b.start_line),
+            symbol.impl_block.as_ref().map(|b| b.end_line),
         ])
         .map_err(|e| self.err(e))?;
         let mut text = self

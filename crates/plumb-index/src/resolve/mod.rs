@@ -23,7 +23,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use plumb_lang::{Language, ModuleSystem, PackageKeys, Spec};
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
-use plumb_store::records::{ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
+use plumb_store::records::{
+    ImplBlock, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
+};
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
@@ -41,6 +43,11 @@ pub const RECEIVER_CONFIDENCE: f64 = 0.85;
 /// Confidence of a member found on a base type. Chosen: a subclass
 /// override the receiver's static type does not show defeats it.
 pub const INHERITANCE_CONFIDENCE: f64 = 0.8;
+/// Confidence of each of a type's same-named members written in different
+/// impl blocks (a trait implemented for `Map` and for `&Map`): the call
+/// reaches one, which plumb cannot tell. Chosen: below the 0.8 that reads as
+/// a fact, above the name-only guesses.
+pub const AMBIGUOUS_MEMBER_CONFIDENCE: f64 = 0.6;
 /// Confidence of the only definition with the name. Chosen: below every
 /// resolved method, so a guess never passes for a fact.
 pub const NAME_ONLY_UNIQUE_CONFIDENCE: f64 = 0.4;
@@ -157,6 +164,7 @@ struct Binding<'a> {
     from_value: bool,
     element: bool,
     callback: Option<(u32, u32)>,
+    field: Option<&'a str>,
     container: Container,
 }
 
@@ -453,6 +461,7 @@ impl<'a> Resolver<'a> {
                     from_value: binding.from_value,
                     element: binding.element,
                     callback: binding.callback,
+                    field: binding.field.as_deref(),
                     container: binding.scope,
                 });
             }
@@ -1125,6 +1134,8 @@ impl<'a> Resolver<'a> {
                 argument,
                 parameter,
             )
+        } else if let Some(field) = binding.field {
+            self.pattern_field_type(binding.file, binding.container, binding.type_text, field)
         } else if binding.element {
             self.element_type_of(binding.file, binding.container, binding.type_text, 0)
         } else if binding.from_value {
@@ -1135,6 +1146,36 @@ impl<'a> Resolver<'a> {
         self.bindings_in_progress.borrow_mut().remove(&key);
         self.binding_cache.borrow_mut().insert(key, ty);
         ty
+    }
+
+    /// The type of field `field` (a name, or a position: `0`) of the struct
+    /// or enum variant a pattern names (`Value::Number`, `Self`), read from
+    /// the field's declaration.
+    fn pattern_field_type(
+        &self,
+        f: usize,
+        c: Container,
+        pattern: &str,
+        field: &str,
+    ) -> Option<SymId> {
+        let owner = if pattern == "Self" {
+            self.enclosing_type(f, c)?
+        } else {
+            let segments: Vec<&str> = pattern.split(self.spec(f).separator).collect();
+            self.resolve_path(f, c, &segments)?
+                .targets
+                .into_iter()
+                .find_map(|t| match t {
+                    Target::Sym(s) if self.def(s).kind == SymbolKind::Variant => Some(s),
+                    Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                    Target::Sym(s) if self.def(s).kind == SymbolKind::TypeAlias => {
+                        self.aliased_type(s)
+                    }
+                    _ => None,
+                })?
+        };
+        let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
+        self.binding_type(Scope::Sym(owner), &format!("{self_name}.{field}"))
     }
 
     /// The type a written type path names in container `c` of file `f`.
@@ -1415,9 +1456,28 @@ impl<'a> Resolver<'a> {
                 })
                 .collect();
             out.dedup_by_key(|(s, _, _)| *s);
+            if self.in_several_impl_blocks(&out) {
+                for candidate in &mut out {
+                    candidate.2 = candidate.2.min(AMBIGUOUS_MEMBER_CONFIDENCE);
+                }
+            }
             return out;
         }
         self.name_only(site, qualifier.is_some())
+    }
+
+    /// Whether the candidates are several members of impl blocks, no two in
+    /// one block (`impl Deserializer for Map` and `… for &Map`).
+    fn in_several_impl_blocks(&self, candidates: &Candidates) -> bool {
+        let mut blocks = HashSet::new();
+        candidates.len() > 1
+            && candidates.iter().all(|&(s, _, _)| {
+                let (f, d) = self.syms[s];
+                match self.files[f].facts.defs[d].container {
+                    Container::Impl(i) => blocks.insert((f, i)),
+                    Container::File | Container::Def(_) => false,
+                }
+            })
     }
 
     fn resolve_qualified(&self, f: usize, site: &RefFact, qualifier: &str) -> Qualified {
@@ -1652,6 +1712,23 @@ impl<'a> Resolver<'a> {
         qualname
     }
 
+    /// The block a member is written in, unless the block is the member's
+    /// own span (Go's receiver, C++'s out-of-line `A::f`).
+    fn impl_block(&self, f: usize, def: &DefFact) -> Option<ImplBlock> {
+        let Container::Impl(i) = def.container else {
+            return None;
+        };
+        let block = &self.files[f].facts.impls[i];
+        if (block.start_byte, block.end_byte) == (def.start_byte, def.end_byte) {
+            return None;
+        }
+        Some(ImplBlock {
+            header: block.header.clone()?,
+            start_line: block.start_line,
+            end_line: block.end_line,
+        })
+    }
+
     fn emit(&self, mut inheritance: HashMap<(usize, usize), Candidates>) -> ResolvedGraph {
         let mut graph = ResolvedGraph::default();
         let mut memo = vec![None; self.syms.len()];
@@ -1674,6 +1751,7 @@ impl<'a> Resolver<'a> {
                 doc: def.doc.clone(),
                 parent_id: self.parent[s].map(|p| p as i64 + 1),
                 exported: def.exported,
+                impl_block: self.impl_block(f, def),
             });
         }
         for (f, file) in self.files.iter().enumerate() {
@@ -2076,12 +2154,9 @@ mod tests {
         calls_named_in(fixture, name, &[])
     }
 
-    /// [`calls_named`] with the Rust crates of the fixture given.
-    pub(super) fn calls_named_in(
-        fixture: &str,
-        name: &str,
-        crates: &[super::modules::RustCrate],
-    ) -> Vec<String> {
+    /// The graph of a multi-file fixture (`//- path` headers), with the Rust
+    /// crates given.
+    fn resolve_fixture(fixture: &str, crates: &[super::modules::RustCrate]) -> ResolvedGraph {
         let mut files = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
@@ -2102,7 +2177,39 @@ mod tests {
             rust_crates: crates.to_vec(),
             go_modules: Vec::new(),
         };
-        let graph: ResolvedGraph = resolve(&files, &manifests);
+        resolve(&files, &manifests)
+    }
+
+    /// Confidences of the resolutions of sites named `name`, as
+    /// `enclosing -> target confidence`.
+    pub(super) fn confidences_of(fixture: &str, name: &str) -> Vec<String> {
+        let graph = resolve_fixture(fixture, &[]);
+        let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
+        let mut out = Vec::new();
+        for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
+            for resolution in graph
+                .resolutions
+                .iter()
+                .filter(|r| r.occurrence_id == occurrence.id)
+            {
+                let within = occurrence.enclosing_id.map_or("-".to_owned(), qualname);
+                out.push(format!(
+                    "{within} -> {} {}",
+                    qualname(resolution.symbol_id),
+                    resolution.confidence
+                ));
+            }
+        }
+        out
+    }
+
+    /// [`calls_named`] with the Rust crates of the fixture given.
+    pub(super) fn calls_named_in(
+        fixture: &str,
+        name: &str,
+        crates: &[super::modules::RustCrate],
+    ) -> Vec<String> {
+        let graph = resolve_fixture(fixture, crates);
         let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {

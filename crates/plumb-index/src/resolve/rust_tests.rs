@@ -2,7 +2,7 @@
 //! multi-file fixture, with the exact call edges expected.
 
 use super::modules::RustCrate;
-use super::tests::{calls_named, calls_named_in};
+use super::tests::{calls_named, calls_named_in, confidences_of};
 
 #[test]
 fn calls_inside_macro_arguments_are_resolved() {
@@ -70,5 +70,39 @@ fn elements_of_annotated_collections_are_typed() {
     assert_eq!(
         got,
         vec!["crate::Trie::run -> crate::State::is_leaf [receiver]"; 3]
+    );
+}
+
+#[test]
+fn names_bound_by_variant_tuple_and_struct_patterns_take_the_field_type() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Number;\nimpl Number { pub fn is_f64(&self) -> bool { true } }\npub struct Other;\nimpl Other { pub fn is_f64(&self) -> bool { false } }\npub enum Value { Null, Number(Number), Other(Other) }\npub struct Meters(pub Number);\npub struct Iter { other: Other, number: Number }\nimpl Value {\n    pub fn is_f64(&self) -> bool {\n        match self { Value::Number(n) => n.is_f64(), Value::Other(o) => o.is_f64(), _ => false }\n    }\n}\npub fn run(m: Meters, it: Iter) -> bool {\n    let Meters(x) = m;\n    let Iter { ref number, other: _ } = it;\n    let Iter { number: y, .. } = it;\n    x.is_f64() && number.is_f64() && y.is_f64()\n}\n",
+        "is_f64",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::Value::is_f64 -> crate::Number::is_f64 [receiver]",
+            "crate::Value::is_f64 -> crate::Other::is_f64 [receiver]",
+            "crate::run -> crate::Number::is_f64 [receiver]",
+            "crate::run -> crate::Number::is_f64 [receiver]",
+            "crate::run -> crate::Number::is_f64 [receiver]",
+        ]
+    );
+}
+
+#[test]
+fn a_method_implemented_for_a_type_and_its_reference_is_not_a_fact() {
+    let got = confidences_of(
+        "//- src/lib.rs\npub trait Walk { fn walk(self) -> u8; }\npub struct Map;\nimpl Walk for Map { fn walk(self) -> u8 { 0 } }\nimpl<'a> Walk for &'a Map { fn walk(self) -> u8 { 1 } }\npub struct Tree;\nimpl Tree { pub fn walk(&self) -> u8 { 2 } }\npub fn run(m: &Map, t: Tree) -> u8 { m.walk() + t.walk() }\n",
+        "walk",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::run -> crate::Map::walk 0.6",
+            "crate::run -> crate::Map::walk 0.6",
+            "crate::run -> crate::Tree::walk 0.85",
+        ]
     );
 }

@@ -58,6 +58,8 @@
 (let_declaration pattern: (identifier) @binding.name value: (_) @binding.value) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
+; `struct Meters(pub f64)`, `Number(Number)`: positional fields, bound by position
+(ordered_field_declaration_list type: (_) @binding.type @binding.position) @binding
 ; `for x in xs.iter()`: `x` has the type of the elements of `xs`
 (for_expression pattern: (identifier) @binding.name value: (_) @binding.element) @binding
 ; `if let Some(x) = e`, `while let Ok(x) = e`, `let Some(x) = e else …`,
@@ -78,6 +80,16 @@
       pattern: (match_pattern
         (tuple_struct_pattern type: (identifier) @context . (identifier) @binding.name .))))
   (#any-of? @context "Some" "Ok")) @binding
+
+; `Value::Number(n) => n.as_f64()`, `let Matches { ref mut caps, .. } = *self`:
+; a name bound by a pattern has the type of the field it takes, by position or
+; name, of the pattern's struct or variant (`Some`/`Ok` are handled above)
+(tuple_struct_pattern type: (_) @binding.pattern (identifier) @binding.name
+  (#not-any-of? @binding.pattern "Some" "Ok" "Err")) @binding
+(struct_pattern type: (_) @binding.pattern
+  (field_pattern name: (shorthand_field_identifier) @binding.name)) @binding
+(struct_pattern type: (_) @binding.pattern
+  (field_pattern name: (field_identifier) pattern: (identifier) @binding.name)) @binding
 
 ; ---- path qualifiers: `Cart` in `Cart::new()`, `shapes` in `crate::shapes::f()`
 (scoped_identifier path: (identifier) @name) @reference.read
@@ -101,7 +113,7 @@
 (let_declaration pattern: (identifier) @local)
 (let_declaration pattern: (tuple_pattern (identifier) @local))
 (for_expression pattern: (identifier) @local)
-(tuple_struct_pattern (identifier) @local)
+(tuple_struct_pattern type: (_) (identifier) @local)
 (tuple_pattern (identifier) @local)
 (match_pattern (identifier) @local)
 
