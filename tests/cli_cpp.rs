@@ -15,6 +15,8 @@
 //!   src/main.cpp:11        struct Canvas (:12 field focus, :13 total decl); :16 Canvas::total
 //!   src/main.cpp:20        main: constructions :21-25, member calls :26, scoped calls :27,
 //!                          `using namespace geo;` :28, scale(1.5) :29
+//!   include/labels.hpp:4   class geo::Label (width :6); src/labels.cpp:5 Label::width defined
+//!                          out of line inside `namespace geo { … }`
 
 mod common;
 
@@ -400,6 +402,22 @@ fn outline_nests_classes_in_namespaces_and_out_of_line_members_in_classes() {
     );
 }
 
+#[test]
+fn an_out_of_line_member_sits_in_the_namespace_block_it_is_defined_in() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["outline", "src/labels.cpp"]);
+    assert_pairs_eq(
+        "outline labels.cpp",
+        &outline_top(&json),
+        &[("geo", "module")],
+    );
+    assert_pairs_eq(
+        "in namespace geo",
+        &outline_children(&json, "geo"),
+        &[("geo::Label::width", "method")],
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -407,7 +425,7 @@ fn status_counts_cpp_files() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["cpp"], 4,
+        json["results"]["languages"]["cpp"], 6,
         "{:#}",
         json["results"]
     );
@@ -419,7 +437,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(4), Some(21), Some(20)),
+        (Some("cpp"), Some(6), Some(21), Some(20)),
         "{cpp}"
     );
 }

@@ -226,8 +226,30 @@ impl Engine {
         let mut children: HashMap<i64, Vec<&SymbolRow>> = HashMap::new();
         let mut top: Vec<(Option<&ImplBlock>, Vec<&SymbolRow>)> = Vec::new();
         let mut block_at: HashMap<&ImplBlock, usize> = HashMap::new();
+        // Namespace and module blocks of the file, innermost last: a member
+        // defined inside one whose owner lives elsewhere (C++'s
+        // `namespace geo { double Circle::area() {} }`) sits in the block.
+        let blocks: Vec<&SymbolRow> = rows
+            .iter()
+            .filter(|r| r.kind == SymbolKind::Module)
+            .collect();
+        let enclosing_block = |row: &SymbolRow| {
+            blocks
+                .iter()
+                .filter(|b| {
+                    b.id != row.id && b.start_byte <= row.start_byte && row.end_byte <= b.end_byte
+                })
+                .min_by_key(|b| b.end_byte - b.start_byte)
+                .map(|b| b.id)
+        };
         for row in &rows {
-            match (row.parent_id.filter(|p| ids.contains(p)), &row.impl_block) {
+            let in_file_parent = row.parent_id.filter(|p| ids.contains(p)).or_else(|| {
+                row.impl_block
+                    .is_none()
+                    .then(|| enclosing_block(row))
+                    .flatten()
+            });
+            match (in_file_parent, &row.impl_block) {
                 (Some(parent), _) => children.entry(parent).or_default().push(row),
                 // A member whose owner lives in another file, or in no
                 // indexed file (`impl Display for u64`), sits under its block.
