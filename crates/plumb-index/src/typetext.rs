@@ -32,40 +32,29 @@ const TRANSPARENT_WRAPPERS: &[&str] = &[
 /// anything longer is an expression, not a type.
 const MAX_TYPE_TEXT: usize = 200;
 
+/// Words and sigils before a type that do not change which nominal type it
+/// names (references, pointers, qualifiers, C's tag keywords).
+const NOMINAL_PREFIXES: &[&str] = &[
+    "&",
+    "mut ",
+    "dyn ",
+    "impl ",
+    "const ",
+    "*",
+    "?",
+    "struct ",
+    "union ",
+    "enum ",
+    "volatile ",
+];
+
 /// The path of the type `text` names, or `None` when it names no single
 /// nominal type (a tuple, a function type, a literal).
 pub fn normalize_type(text: &str) -> Option<String> {
     if text.len() > MAX_TYPE_TEXT {
         return None;
     }
-    let mut text = text.trim();
-    loop {
-        let before = text;
-        for prefix in [
-            "&",
-            "mut ",
-            "dyn ",
-            "impl ",
-            "const ",
-            "*",
-            "?",
-            "struct ",
-            "union ",
-            "enum ",
-            "volatile ",
-        ] {
-            text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
-        }
-        if let Some(rest) = text.strip_prefix('\'') {
-            text = rest
-                .split_once(' ')
-                .map_or("", |(_, after)| after)
-                .trim_start();
-        }
-        if text == before {
-            break;
-        }
-    }
+    let text = strip_prefixes(text, NOMINAL_PREFIXES);
     let text = text.trim_matches(|c| c == '"' || c == '\'').trim();
     // A nullable type (`Cart?` in Kotlin and C#) has the members of its type.
     let text = first_alternative(text).trim_end_matches('?').trim_end();
@@ -104,22 +93,7 @@ pub fn element_type(text: &str) -> Option<String> {
     if text.len() > MAX_TYPE_TEXT {
         return None;
     }
-    let mut text = text.trim();
-    loop {
-        let before = text;
-        for prefix in ["&", "mut ", "const ", "*"] {
-            text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
-        }
-        if let Some(rest) = text.strip_prefix('\'') {
-            text = rest
-                .split_once(' ')
-                .map_or("", |(_, after)| after)
-                .trim_start();
-        }
-        if text == before {
-            break;
-        }
-    }
+    let text = strip_prefixes(text, &["&", "mut ", "const ", "*"]);
     if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         let element = inner.split(';').next().unwrap_or(inner);
         return normalize_type(element);
@@ -161,6 +135,27 @@ fn first_argument(args: &str) -> &str {
         }
     }
     args
+}
+
+/// `text` without any run of `prefixes` and Rust lifetimes (`'a `) in front,
+/// whitespace trimmed.
+fn strip_prefixes<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
+    let mut text = text.trim();
+    loop {
+        let before = text;
+        for prefix in prefixes {
+            text = text.strip_prefix(prefix).unwrap_or(text).trim_start();
+        }
+        if let Some(rest) = text.strip_prefix('\'') {
+            text = rest
+                .split_once(' ')
+                .map_or("", |(_, after)| after)
+                .trim_start();
+        }
+        if text == before {
+            return text;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1958,35 +1958,25 @@ const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
 /// Index of the `[` matching a `]` just past the end of `text`
 /// (`states[i` → 6).
 fn matching_open_bracket(text: &str) -> Option<usize> {
-    let mut depth = 1i32;
-    for (i, c) in text.char_indices().rev() {
-        match c {
-            ']' => depth += 1,
-            '[' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    matching_opener(text, '[', ']', 1)
 }
 
 /// Index of the `(` matching the `)` that ends `text`.
 fn matching_open(text: &str) -> Option<usize> {
-    let mut depth = 0i32;
+    matching_opener(text, '(', ')', 0)
+}
+
+/// Scanning `text` backwards from an initial nesting `depth`, the index of
+/// the `open` that brings it back to zero.
+fn matching_opener(text: &str, open: char, close: char, mut depth: i32) -> Option<usize> {
     for (i, c) in text.char_indices().rev() {
-        match c {
-            ')' => depth += 1,
-            '(' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
+        if c == close {
+            depth += 1;
+        } else if c == open {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
             }
-            _ => {}
         }
     }
     None
