@@ -177,6 +177,11 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
             "occurrences": summary.occurrences,
             "resolved_occurrences": summary.resolved_occurrences,
             "elapsed_ms": summary.elapsed.as_millis() as u64,
+            "phases_ms": summary
+                .phases
+                .iter()
+                .map(|(name, took)| ((*name).to_owned(), (took.as_millis() as u64).into()))
+                .collect::<serde_json::Map<String, serde_json::Value>>(),
             "up_to_date": summary.up_to_date,
             "reused_files": summary.reused_files,
         });

@@ -103,6 +103,9 @@ pub struct Summary {
     pub reused_files: usize,
     /// Wall time of the run.
     pub elapsed: Duration,
+    /// Wall time of each phase that ran (`walk`, `parse`, `resolve`,
+    /// `write`), in order: where a run spends its time.
+    pub phases: Vec<(&'static str, Duration)>,
     /// Whether the index already matched the tree, so nothing was written.
     pub up_to_date: bool,
 }
@@ -161,6 +164,7 @@ pub fn index_with(
 
     let _lock = WriteLock::acquire(&root)?;
 
+    let mut phases = Phases::start();
     let walked_at_ns = cache::now_ns();
     let walked = walk::walk(&root, limits);
     // Everything besides the files that resolution reads: the bounds, and
@@ -175,10 +179,13 @@ pub fn index_with(
     let previous = open_previous(&root)?;
     if !full
         && let Some(store) = &previous
-        && let Some(summary) = unchanged_index(store, &walked, &settings_key, &build, started)?
+        && let Some(mut summary) = unchanged_index(store, &walked, &settings_key, &build, started)?
     {
+        phases.end("walk");
+        summary.phases = phases.done;
         return Ok(summary);
     }
+    phases.end("walk");
     let cache = match &previous {
         Some(store) if !full => FactsCache::load(store, &build)?,
         _ => FactsCache::default(),
@@ -204,6 +211,7 @@ pub fn index_with(
         })
         .collect();
     let reused_files = parsed.iter().filter(|(_, reused)| *reused).count();
+    phases.end("parse");
 
     progress.phase("resolving");
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
@@ -289,6 +297,7 @@ pub fn index_with(
         Err(source) => return Err(IndexError::Thread(source)),
     };
     drop(sources);
+    phases.end("resolve");
 
     progress.phase("writing");
     let mut store = Store::open_for_write(&Store::database_path(&root))?;
@@ -337,6 +346,7 @@ pub fn index_with(
         writer.meta("git_commit", &commit)?;
     }
     writer.commit()?;
+    phases.end("write");
 
     let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
     files.sort();
@@ -348,8 +358,31 @@ pub fn index_with(
         resolved_occurrences,
         reused_files,
         elapsed: started.elapsed(),
+        phases: phases.done,
         up_to_date: false,
     })
+}
+
+/// Times the phases of a run, one after another.
+struct Phases {
+    since: Instant,
+    done: Vec<(&'static str, Duration)>,
+}
+
+impl Phases {
+    fn start() -> Self {
+        Phases {
+            since: Instant::now(),
+            done: Vec::new(),
+        }
+    }
+
+    /// Ends the phase `name`, which ran since the previous one ended.
+    fn end(&mut self, name: &'static str) {
+        let now = Instant::now();
+        self.done.push((name, now - self.since));
+        self.since = now;
+    }
 }
 
 /// The existing index at `root`, if there is one this plumb can read.
@@ -404,6 +437,7 @@ fn unchanged_index(
         resolved_occurrences,
         reused_files: rows.len(),
         elapsed: started.elapsed(),
+        phases: Vec::new(),
         up_to_date: true,
     }))
 }
