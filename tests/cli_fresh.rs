@@ -10,12 +10,19 @@ use std::path::Path;
 use common::*;
 
 /// Every row of the index that describes the tree, as sorted text: files,
-/// symbols, occurrences, resolutions, imports, cached facts, and the meta
-/// entries that do not record when or how long.
+/// symbols, occurrences, resolutions, imports, cached facts, the hashes of
+/// each file's rows, every term the full-text index holds for each symbol,
+/// and the meta entries that do not record when or how long.
 fn dump(root: &Path) -> Vec<String> {
     let conn = rusqlite::Connection::open(root.join(".plumb/index.db")).unwrap();
+    conn.execute_batch(
+        "CREATE VIRTUAL TABLE temp.symbol_terms USING fts5vocab(main, symbol_text, 'instance')",
+    )
+    .unwrap();
     let mut out = Vec::new();
     for (table, order) in [
+        ("file_rows", "file_id"),
+        ("symbol_terms", "doc, term"),
         ("files", "id"),
         ("symbols", "id"),
         ("occurrences", "id"),
@@ -246,6 +253,7 @@ fn incremental_runs_write_what_full_runs_write() {
         age_tree(repo.root());
         index_json(&repo, &[]);
         let mut history = Vec::new();
+        let mut updated_in_place = false;
         for _ in 0..EDITS_PER_FIXTURE {
             history.push(random_edit(repo.root(), &mut rng));
             let incremental = index_json(&repo, &[]);
@@ -253,6 +261,8 @@ fn incremental_runs_write_what_full_runs_write() {
                 incremental["reused_files"].as_u64().unwrap() > 0,
                 "{fixture}: nothing reused after {history:?}: {incremental}"
             );
+            updated_in_place |=
+                incremental["rewritten_files"].as_u64() < incremental["files"]["indexed"].as_u64();
             let after_incremental = dump(repo.root());
             index_json(&repo, &["--full"]);
             let after_full = dump(repo.root());
@@ -273,6 +283,10 @@ fn incremental_runs_write_what_full_runs_write() {
                 );
             }
         }
+        assert!(
+            updated_in_place,
+            "{fixture}: no run updated the index in place after {history:?}"
+        );
     }
 }
 

@@ -28,13 +28,23 @@ use rayon::prelude::*;
 
 use cache::FactsCache;
 use parse::{FileOutcome, ParsedFile};
-use resolve::SourceFile;
+use plumb_store::GraphWriter;
 use resolve::modules::{GoModule, Manifests, RustCrate};
+use resolve::{FileRows, SourceFile};
 use walk::{Candidate, Limits};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
 /// touched pages are committed), far beyond any chain the bounds allow.
 const RESOLVER_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+/// Files resolved together, in parallel, before their rows go to the
+/// writer. Chosen: large enough that a batch keeps both cores busy, small
+/// enough that its rows stay a few megabytes.
+const FILES_PER_BATCH: usize = 64;
+
+/// Resolved batches waiting for the writer. Chosen: two lets resolution
+/// run ahead of a slow write without holding more rows.
+const BATCHES_IN_FLIGHT: usize = 2;
 
 /// Failures that stop an indexing run. Per-file problems never do: they
 /// become file statuses.
@@ -101,10 +111,16 @@ pub struct Summary {
     pub resolved_occurrences: usize,
     /// Files whose facts came from the cache instead of being parsed again.
     pub reused_files: usize,
+    /// Files whose rows were written: every file in a full write; in an
+    /// update, those whose rows changed.
+    pub rewritten_files: usize,
     /// Wall time of the run.
     pub elapsed: Duration,
-    /// Wall time of each phase that ran (`walk`, `parse`, `resolve`,
-    /// `write`), in order: where a run spends its time.
+    /// Wall time of each phase that ran, in order: `walk`; `parse` (parse
+    /// and extract, or take cached facts); `collect` (file rows, facts
+    /// encoded for the cache); `link` (resolution's whole-graph passes);
+    /// `resolve+write` (files resolved in parallel while their rows are
+    /// written); `commit` (cached facts, meta, commit).
     pub phases: Vec<(&'static str, Duration)>,
     /// Whether the index already matched the tree, so nothing was written.
     pub up_to_date: bool,
@@ -186,9 +202,15 @@ pub fn index_with(
         return Ok(summary);
     }
     phases.end("walk");
-    let cache = match &previous {
-        Some(store) if !full => FactsCache::load(store, &build)?,
-        _ => FactsCache::default(),
+    let (cache, written) = match &previous {
+        Some(store) if !full => (
+            FactsCache::load(store, &build)?,
+            Some(WrittenRows {
+                files: store.file_ids()?,
+                hashes: store.file_row_hashes()?,
+            }),
+        ),
+        _ => (FactsCache::default(), None),
     };
     drop(previous);
     progress.walked(walked.candidates.len());
@@ -282,52 +304,38 @@ pub fn index_with(
             syntax_errors: 0,
         });
     }
-    // Resolution recurses through import and re-export chains; its depth
-    // depends on the input, so it runs on a thread with a generous stack.
-    let graph = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("plumb-resolve".into())
-            .stack_size(RESOLVER_STACK_BYTES)
-            .spawn_scoped(scope, || resolve::resolve(&sources, &manifests))
-            .map(|handle| handle.join())
-    });
-    let graph = match graph {
-        Ok(Ok(graph)) => graph,
-        Ok(Err(panic)) => std::panic::resume_unwind(panic),
-        Err(source) => return Err(IndexError::Thread(source)),
-    };
-    drop(sources);
-    phases.end("resolve");
+    phases.end("collect");
 
-    progress.phase("writing");
+    // Rows of unchanged files stay when every file keeps its id (the same
+    // paths in the same order): only files whose rows differ are written.
+    let written = written.filter(|written| {
+        written.files.len() == records.len()
+            && written
+                .files
+                .iter()
+                .zip(&records)
+                .all(|((id, path), record)| *id == record.id && *path == record.path)
+    });
     let mut store = Store::open_for_write(&Store::database_path(&root))?;
-    let writer = store.replace_all()?;
+    let writer = match &written {
+        Some(_) => {
+            let writer = store.update()?;
+            writer.clear_files_and_meta()?;
+            writer
+        }
+        None => store.replace_all()?,
+    };
     let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
     for record in &records {
         *by_status.entry(record.status).or_default() += 1;
         writer.file(record)?;
     }
-    for symbol in &graph.symbols {
-        writer.symbol(symbol)?;
-    }
-    for occurrence in &graph.occurrences {
-        writer.occurrence(occurrence)?;
-    }
-    for resolution in &graph.resolutions {
-        writer.resolution(resolution)?;
-    }
-    for import in &graph.imports {
-        writer.import(import)?;
-    }
+    let totals = resolve_into(&sources, &manifests, &writer, written, &mut phases)?;
+    drop(sources);
     writer.retain_facts(&|path| cached_paths.contains(path))?;
     for (path, hash, blob) in &new_facts {
         writer.facts(path, hash, blob)?;
     }
-    let resolved_occurrences = {
-        let mut ids: Vec<i64> = graph.resolutions.iter().map(|r| r.occurrence_id).collect();
-        ids.dedup();
-        ids.len()
-    };
     let indexed_at = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -337,30 +345,165 @@ pub fn index_with(
     writer.meta("build", &build)?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
     // The totals, kept so that an up-to-date run need not count millions of rows.
-    writer.meta("symbols", &graph.symbols.len().to_string())?;
-    writer.meta("occurrences", &graph.occurrences.len().to_string())?;
-    writer.meta("resolved_occurrences", &resolved_occurrences.to_string())?;
+    writer.meta("symbols", &totals.symbols.to_string())?;
+    writer.meta("occurrences", &totals.occurrences.to_string())?;
+    writer.meta(
+        "resolved_occurrences",
+        &totals.resolved_occurrences.to_string(),
+    )?;
     writer.meta("indexed_at", &indexed_at.to_string())?;
     writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
     if let Some(commit) = git_head(&root) {
         writer.meta("git_commit", &commit)?;
     }
     writer.commit()?;
-    phases.end("write");
+    phases.end("commit");
 
     let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
     files.sort();
     Ok(Summary {
         files,
         files_with_syntax_errors: syntax_error_files,
-        symbols: graph.symbols.len(),
-        occurrences: graph.occurrences.len(),
-        resolved_occurrences,
+        symbols: totals.symbols,
+        occurrences: totals.occurrences,
+        resolved_occurrences: totals.resolved_occurrences,
         reused_files,
+        rewritten_files: totals.rewritten_files,
         elapsed: started.elapsed(),
         phases: phases.done,
         up_to_date: false,
     })
+}
+
+/// Rows in the graph after [`resolve_into`].
+#[derive(Default)]
+struct Totals {
+    symbols: usize,
+    occurrences: usize,
+    resolved_occurrences: usize,
+    /// Files whose rows were written.
+    rewritten_files: usize,
+}
+
+/// What the previous index holds, for an update in place.
+struct WrittenRows {
+    /// Every file's id and path, by id.
+    files: Vec<(i64, String)>,
+    /// The hash of each file's rows, by file id.
+    hashes: HashMap<i64, Vec<u8>>,
+}
+
+/// Resolves `sources` and writes their rows through `writer` as they come.
+/// The whole-graph passes run first (phase `link`); then files are resolved
+/// in parallel, a batch at a time, on a pool whose threads have the stack
+/// resolution needs, while this thread writes the batch before (phase
+/// `resolve+write`). At most [`BATCHES_IN_FLIGHT`] batches wait, so memory
+/// holds a few batches of rows, never the whole graph. With `written` (an
+/// update in place), a file whose rows hash as they did is not written, and
+/// rows of files no longer indexed are removed.
+fn resolve_into(
+    sources: &[SourceFile],
+    manifests: &Manifests,
+    writer: &GraphWriter<'_>,
+    mut written: Option<WrittenRows>,
+    phases: &mut Phases,
+) -> Result<Totals, IndexError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("plumb-resolve-{i}"))
+        .stack_size(RESOLVER_STACK_BYTES)
+        .build()
+        .map_err(|e| IndexError::Thread(std::io::Error::other(e)))?;
+    let (linked_tx, linked_rx) = std::sync::mpsc::sync_channel::<()>(1);
+    let (rows_tx, rows_rx) =
+        std::sync::mpsc::sync_channel::<Vec<(i64, FileRows)>>(BATCHES_IN_FLIGHT);
+    std::thread::scope(|scope| {
+        let producer = std::thread::Builder::new()
+            .name("plumb-resolve".into())
+            .spawn_scoped(scope, move || {
+                pool.install(|| {
+                    let linked = resolve::link(sources, manifests);
+                    if linked_tx.send(()).is_err() {
+                        return;
+                    }
+                    let files: Vec<usize> = (0..sources.len()).collect();
+                    for batch in files.chunks(FILES_PER_BATCH) {
+                        let rows = batch
+                            .par_iter()
+                            .map(|&f| (sources[f].file_id, linked.file_rows(f)))
+                            .collect();
+                        if rows_tx.send(rows).is_err() {
+                            // The writer failed and said why.
+                            return;
+                        }
+                    }
+                });
+            })
+            .map_err(IndexError::Thread)?;
+        let written = (|| {
+            let mut totals = Totals::default();
+            if linked_rx.recv().is_ok() {
+                phases.end("link");
+            }
+            for batch in rows_rx {
+                for (file_id, rows) in batch {
+                    count_rows(&rows, &mut totals);
+                    let hash = rows_hash(&rows);
+                    if let Some(written) = &mut written {
+                        match written.hashes.remove(&file_id) {
+                            Some(old) if old == hash => continue,
+                            Some(_) => writer.remove_file_rows(file_id)?,
+                            None => {}
+                        }
+                    }
+                    write_rows(writer, &rows)?;
+                    writer.file_rows_hash(file_id, &hash)?;
+                    totals.rewritten_files += 1;
+                }
+            }
+            for (&file_id, _) in written.iter().flat_map(|w| &w.hashes) {
+                writer.remove_file_rows(file_id)?;
+            }
+            phases.end("resolve+write");
+            Ok(totals)
+        })();
+        match producer.join() {
+            Ok(()) => written,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
+}
+
+/// Adds one file's rows to the totals.
+fn count_rows(rows: &FileRows, totals: &mut Totals) {
+    totals.symbols += rows.symbols.len();
+    totals.occurrences += rows.occurrences.len();
+    let mut resolved: Vec<i64> = rows.resolutions.iter().map(|r| r.occurrence_id).collect();
+    resolved.dedup();
+    totals.resolved_occurrences += resolved.len();
+}
+
+/// A hash of everything one file's rows say, to tell whether they changed.
+fn rows_hash(rows: &FileRows) -> Vec<u8> {
+    blake3::hash(format!("{rows:?}").as_bytes())
+        .as_bytes()
+        .to_vec()
+}
+
+/// Writes one file's rows.
+fn write_rows(writer: &GraphWriter<'_>, rows: &FileRows) -> Result<(), IndexError> {
+    for symbol in &rows.symbols {
+        writer.symbol(symbol)?;
+    }
+    for occurrence in &rows.occurrences {
+        writer.occurrence(occurrence)?;
+    }
+    for resolution in &rows.resolutions {
+        writer.resolution(resolution)?;
+    }
+    for import in &rows.imports {
+        writer.import(import)?;
+    }
+    Ok(())
 }
 
 /// Times the phases of a run, one after another.
@@ -436,6 +579,7 @@ fn unchanged_index(
         occurrences,
         resolved_occurrences,
         reused_files: rows.len(),
+        rewritten_files: 0,
         elapsed: started.elapsed(),
         phases: Vec::new(),
         up_to_date: true,

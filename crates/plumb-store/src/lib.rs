@@ -13,6 +13,7 @@ pub mod read;
 pub mod records;
 pub mod schema;
 pub mod tokens;
+mod update;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -20,6 +21,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
+pub use update::{file_row_ids, row_id};
 pub use write::GraphWriter;
 
 /// Name of the index directory created at the indexed root.

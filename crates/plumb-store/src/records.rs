@@ -116,6 +116,8 @@ pub struct ResolutionRecord {
 /// One import as written, with the file it resolved to.
 #[derive(Clone, Debug)]
 pub struct ImportRecord {
+    /// Row id, in the file's own range ([`crate::row_id`]).
+    pub id: i64,
     /// The importing file.
     pub file_id: i64,
     /// Line of the import (1-based).

@@ -4,7 +4,7 @@
 //! (deferred), since a graph's rows reference each other in any order.
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
-pub const SCHEMA_VERSION: i64 = 4;
+pub const SCHEMA_VERSION: i64 = 5;
 
 /// Statements creating every table and index, run on an empty database.
 pub const CREATE: &str = r#"
@@ -88,11 +88,17 @@ CREATE TABLE file_facts (
     facts BLOB NOT NULL
 );
 
+CREATE TABLE file_rows (
+    file_id INTEGER PRIMARY KEY,
+    hash    BLOB NOT NULL
+);
+
 CREATE VIRTUAL TABLE symbol_text USING fts5(tokens, content='', tokenize='unicode61');
 "#;
 
 /// Tables dropped, in dependency order, before [`CREATE`] rebuilds them.
 pub const TABLES: &[&str] = &[
+    "file_rows",
     "file_facts",
     "symbol_text",
     "imports",

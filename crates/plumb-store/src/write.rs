@@ -1,4 +1,6 @@
-//! [`GraphWriter`]: replaces the whole graph inside one transaction.
+//! [`GraphWriter`]: writes the graph inside one transaction, replacing it
+//! whole ([`crate::Store::replace_all`]) or file by file
+//! ([`crate::Store::update`], with the methods in `update.rs`).
 
 use std::path::Path;
 
@@ -10,28 +12,33 @@ use crate::{Result, classify, tokens};
 /// Writes a complete graph. Every row goes into one transaction begun by
 /// [`crate::Store::replace_all`]; [`GraphWriter::commit`] publishes it.
 pub struct GraphWriter<'conn> {
-    tx: Transaction<'conn>,
+    pub(crate) tx: Transaction<'conn>,
     path: &'conn Path,
 }
 
 impl<'conn> GraphWriter<'conn> {
     pub(crate) fn begin(conn: &'conn mut Connection, path: &'conn Path) -> Result<Self> {
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| classify(path, e))?;
-        let writer = GraphWriter { tx, path };
+        let writer = Self::begin_keeping(conn, path)?;
         writer
             .tx
             .execute_batch(
                 "DELETE FROM resolutions; DELETE FROM occurrences; DELETE FROM imports;
-                 DELETE FROM symbols; DELETE FROM files; DELETE FROM meta;
+                 DELETE FROM symbols; DELETE FROM files; DELETE FROM meta; DELETE FROM file_rows;
                  INSERT INTO symbol_text(symbol_text) VALUES('delete-all');",
             )
             .map_err(|e| writer.err(e))?;
         Ok(writer)
     }
 
-    fn err(&self, source: rusqlite::Error) -> crate::Error {
+    /// Begins a transaction that keeps every row written before.
+    pub(crate) fn begin_keeping(conn: &'conn mut Connection, path: &'conn Path) -> Result<Self> {
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| classify(path, e))?;
+        Ok(GraphWriter { tx, path })
+    }
+
+    pub(crate) fn err(&self, source: rusqlite::Error) -> crate::Error {
         classify(self.path, source)
     }
 
@@ -151,11 +158,12 @@ impl<'conn> GraphWriter<'conn> {
         let mut stmt = self
             .tx
             .prepare_cached(
-                "INSERT INTO imports (file_id, line, module, name, alias, resolved_file_id)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO imports (id, file_id, line, module, name, alias, resolved_file_id)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )
             .map_err(|e| self.err(e))?;
         stmt.execute(params![
+            import.id,
             import.file_id,
             import.line,
             import.module,

@@ -4,7 +4,7 @@
 //! header of a library including every other) is read once per lookup.
 
 use std::collections::{HashSet, VecDeque};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use plumb_lang::Language;
 
@@ -14,9 +14,9 @@ use super::{Lookup, Resolution, Resolver};
 impl Resolver<'_> {
     /// The files `f` includes, directly or through other headers, nearest
     /// first; `f` itself excluded.
-    fn include_closure(&self, f: usize) -> Rc<[usize]> {
-        if let Some(done) = self.include_closures.borrow().get(&f) {
-            return Rc::clone(done);
+    fn include_closure(&self, f: usize) -> Arc<[usize]> {
+        if let Some(done) = self.memo().include_closures.borrow().get(&f) {
+            return Arc::clone(done);
         }
         let mut seen = HashSet::from([f]);
         let mut queue = VecDeque::from([f]);
@@ -31,10 +31,11 @@ impl Resolver<'_> {
                 }
             }
         }
-        let closure: Rc<[usize]> = closure.into();
-        self.include_closures
+        let closure: Arc<[usize]> = closure.into();
+        self.memo()
+            .include_closures
             .borrow_mut()
-            .insert(f, Rc::clone(&closure));
+            .insert(f, Arc::clone(&closure));
         closure
     }
 

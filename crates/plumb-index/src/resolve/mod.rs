@@ -16,9 +16,9 @@ pub mod cfg;
 mod cpp;
 mod go;
 mod includes;
+mod memo;
 pub mod modules;
 
-use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use plumb_lang::{Language, ModuleSystem, PackageKeys, Spec};
@@ -29,7 +29,9 @@ use plumb_store::records::{
 
 use crate::facts::{Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
+use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
+use thread_local::ThreadLocal;
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
 /// compiler does; only dynamic rebinding (monkey-patching) defeats it.
@@ -71,19 +73,6 @@ pub struct SourceFile {
     pub language: Language,
     /// What extraction found.
     pub facts: FileFacts,
-}
-
-/// The resolved graph, as store rows.
-#[derive(Debug, Default)]
-pub struct ResolvedGraph {
-    /// Every definition.
-    pub symbols: Vec<SymbolRecord>,
-    /// Every reference site (imports included).
-    pub occurrences: Vec<OccurrenceRecord>,
-    /// Every candidate target of every site.
-    pub resolutions: Vec<ResolutionRecord>,
-    /// Every import binding.
-    pub imports: Vec<ImportRecord>,
 }
 
 type SymId = usize;
@@ -192,30 +181,96 @@ struct Resolver<'a> {
     bindings: HashMap<Scope, Vec<Binding<'a>>>,
     /// Names local to each function.
     locals: HashSet<(SymId, &'a str)>,
-    import_cache: RefCell<HashMap<(usize, usize), Lookup>>,
-    /// C and C++: the files each file includes, transitively.
-    include_closures: RefCell<HashMap<usize, std::rc::Rc<[usize]>>>,
-    imports_in_progress: RefCell<HashSet<(usize, usize)>>,
-    module_cache: RefCell<HashMap<(usize, usize), ModuleTarget>>,
-    modules_in_progress: RefCell<HashSet<(usize, usize)>>,
-    binding_cache: RefCell<HashMap<(Scope, String), Option<SymId>>>,
-    bindings_in_progress: RefCell<HashSet<(Scope, String)>>,
+    /// Each thread's memo tables.
+    memo: ThreadLocal<Memo>,
     /// Rust: per file, the extents of code a default build leaves out.
     disabled: Vec<Vec<cfg::Extent>>,
 }
 
-/// Resolves every reference of `files` and returns the graph as rows.
-pub fn resolve(files: &[SourceFile], manifests: &Manifests) -> ResolvedGraph {
+/// The rows of one file: its symbols, its occurrences, their candidate
+/// targets, and its import bindings. Symbol and occurrence ids are in the
+/// file's own range ([`plumb_store::row_id`]), so one file's rows can be
+/// written again without renumbering any other's.
+#[derive(Debug, Default)]
+pub struct FileRows {
+    /// The file's definitions.
+    pub symbols: Vec<SymbolRecord>,
+    /// The file's reference sites (imports included).
+    pub occurrences: Vec<OccurrenceRecord>,
+    /// Every candidate target of the file's sites.
+    pub resolutions: Vec<ResolutionRecord>,
+    /// The file's import bindings.
+    pub imports: Vec<ImportRecord>,
+}
+
+/// Files whose cross-file structure is linked (members, impl owners,
+/// bases, bindings, qualified names): what each file's references mean can
+/// now be asked of [`Linked::file_rows`], for any file, in any order, on
+/// any thread, with the same answer.
+pub struct Linked<'a> {
+    resolver: Resolver<'a>,
+    /// Resolved inheritance sites, by (file, reference index).
+    inheritance: HashMap<(usize, usize), Candidates>,
+    /// Implementations no site states (Go's implicit interfaces), by the
+    /// implementing type's file: (type, interface).
+    structural: HashMap<usize, Vec<(SymId, SymId)>>,
+    qualnames: Vec<String>,
+}
+
+/// Links `files`: the whole-graph passes resolution needs before any
+/// single reference can be resolved.
+pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     let mut resolver = Resolver::new(files, manifests);
     // Members of definitions first, so that an impl's owner can be found
     // inside a namespace (C++) or module; then again with the impl members.
     resolver.index_members();
     resolver.link_impls();
     resolver.index_members();
-    resolver.link_parts();
+    let mut memo = vec![None; resolver.syms.len()];
+    let qualnames: Vec<String> = (0..resolver.syms.len())
+        .map(|s| resolver.qualname(s, &mut memo, 0))
+        .collect();
+    resolver.link_parts(&qualnames);
     let inheritance = resolver.link_bases();
     resolver.index_bindings();
-    resolver.emit(inheritance)
+    let mut structural: HashMap<usize, Vec<(SymId, SymId)>> = HashMap::new();
+    for (ty, interface) in resolver.structural_impls() {
+        structural
+            .entry(resolver.syms[ty].0)
+            .or_default()
+            .push((ty, interface));
+    }
+    Linked {
+        resolver,
+        inheritance,
+        structural,
+        qualnames,
+    }
+}
+
+impl Linked<'_> {
+    /// The rows of file `f`.
+    pub fn file_rows(&self, f: usize) -> FileRows {
+        let mut rows = FileRows::default();
+        self.resolver.emit_symbols(f, &self.qualnames, &mut rows);
+        self.resolver
+            .emit_references(f, &self.inheritance, &mut rows);
+        self.resolver.emit_imports(f, &mut rows);
+        for &(ty, interface) in self.structural.get(&f).into_iter().flatten() {
+            let def = self.resolver.def(ty);
+            self.resolver.push_occurrence(
+                &mut rows,
+                f,
+                (def.name_line, def.name_col),
+                OccurrenceKind::Implement,
+                &self.resolver.def(interface).name,
+                None,
+                Some(ty),
+                &[(interface, Resolution::Inheritance, INHERITANCE_CONFIDENCE)],
+            );
+        }
+        rows
+    }
 }
 
 impl<'a> Resolver<'a> {
@@ -286,18 +341,23 @@ impl<'a> Resolver<'a> {
             parts: HashMap::new(),
             bindings: HashMap::new(),
             locals,
-            import_cache: RefCell::default(),
-            include_closures: RefCell::default(),
-            imports_in_progress: RefCell::default(),
-            module_cache: RefCell::default(),
-            modules_in_progress: RefCell::default(),
-            binding_cache: RefCell::default(),
-            bindings_in_progress: RefCell::default(),
+            memo: ThreadLocal::new(),
             disabled: cfg::disabled_code(files, &manifests.rust_crates),
         }
     }
 
     // ---- small accessors
+
+    /// The store id of symbol `s`: its ordinal in its file's range.
+    fn store_id(&self, s: SymId) -> i64 {
+        let (f, d) = self.syms[s];
+        plumb_store::row_id(self.files[f].file_id, d)
+    }
+
+    /// This thread's memo tables.
+    fn memo(&self) -> &Memo {
+        self.memo.get_or_default()
+    }
 
     fn def(&self, s: SymId) -> &'a DefFact {
         let (f, d) = self.syms[s];
@@ -385,17 +445,15 @@ impl<'a> Resolver<'a> {
     /// Groups the definitions of each type (or module) defined more than
     /// once under one qualified name, in package-based module systems,
     /// where such a type is reopened rather than redeclared.
-    fn link_parts(&mut self) {
-        let mut memo = vec![None; self.syms.len()];
-        let mut groups: HashMap<String, Vec<SymId>> = HashMap::new();
-        for s in 0..self.syms.len() {
+    fn link_parts(&mut self, qualnames: &[String]) {
+        let mut groups: HashMap<&str, Vec<SymId>> = HashMap::new();
+        for (s, qualname) in qualnames.iter().enumerate() {
             let (f, _) = self.syms[s];
             let kind = self.def(s).kind;
             if matches!(self.system(f), ModuleSystem::Packages(_))
                 && (kind.is_type() || kind == SymbolKind::Module)
             {
-                let qualname = self.qualname(s, &mut memo, 0);
-                groups.entry(qualname).or_default().push(s);
+                groups.entry(qualname.as_str()).or_default().push(s);
             }
         }
         for group in groups.into_values().filter(|g| g.len() > 1) {
@@ -679,16 +737,10 @@ impl<'a> Resolver<'a> {
     /// The module an import's module text names, computed once; a cycle of
     /// imports (`use super::*` both ways) resolves to nothing.
     fn import_module(&self, f: usize, i: usize) -> ModuleTarget {
-        if let Some(&done) = self.module_cache.borrow().get(&(f, i)) {
-            return done;
-        }
-        if !self.modules_in_progress.borrow_mut().insert((f, i)) {
-            return ModuleTarget::Missing;
-        }
-        let module = self.import_module_uncached(f, i);
-        self.modules_in_progress.borrow_mut().remove(&(f, i));
-        self.module_cache.borrow_mut().insert((f, i), module);
-        module
+        let memo = self.memo();
+        memo.once(&memo.modules, (f, i), ModuleTarget::Missing, || {
+            self.import_module_uncached(f, i)
+        })
     }
 
     fn import_module_uncached(&self, f: usize, i: usize) -> ModuleTarget {
@@ -759,18 +811,10 @@ impl<'a> Resolver<'a> {
 
     /// What import binding `i` of file `f` denotes.
     fn resolve_import(&self, f: usize, i: usize) -> Lookup {
-        if let Some(done) = self.import_cache.borrow().get(&(f, i)) {
-            return done.clone();
-        }
-        if !self.imports_in_progress.borrow_mut().insert((f, i)) {
-            return Lookup::unresolved();
-        }
-        let lookup = self.resolve_import_uncached(f, i);
-        self.imports_in_progress.borrow_mut().remove(&(f, i));
-        self.import_cache
-            .borrow_mut()
-            .insert((f, i), lookup.clone());
-        lookup
+        let memo = self.memo();
+        memo.once(&memo.imports, (f, i), Lookup::unresolved(), || {
+            self.resolve_import_uncached(f, i)
+        })
     }
 
     fn resolve_import_uncached(&self, f: usize, i: usize) -> Lookup {
@@ -1119,33 +1163,26 @@ impl<'a> Resolver<'a> {
             .iter()
             .find(|b| b.name == name && !b.from_value)
             .or_else(|| in_scope.iter().rev().find(|b| b.name == name))?;
-        let key = (scope, name.to_owned());
-        if let Some(&done) = self.binding_cache.borrow().get(&key) {
-            return done;
-        }
-        if !self.bindings_in_progress.borrow_mut().insert(key.clone()) {
-            return None;
-        }
-        let ty = if let Some((argument, parameter)) = binding.callback {
-            self.callback_parameter_type(
-                binding.file,
-                binding.container,
-                binding.type_text,
-                argument,
-                parameter,
-            )
-        } else if let Some(field) = binding.field {
-            self.pattern_field_type(binding.file, binding.container, binding.type_text, field)
-        } else if binding.element {
-            self.element_type_of(binding.file, binding.container, binding.type_text, 0)
-        } else if binding.from_value {
-            self.expression_type(binding.file, binding.container, binding.type_text, 0)
-        } else {
-            self.type_from_text(binding.file, binding.container, binding.type_text)
-        };
-        self.bindings_in_progress.borrow_mut().remove(&key);
-        self.binding_cache.borrow_mut().insert(key, ty);
-        ty
+        let memo = self.memo();
+        memo.once(&memo.bindings, (scope, name.to_owned()), None, || {
+            if let Some((argument, parameter)) = binding.callback {
+                self.callback_parameter_type(
+                    binding.file,
+                    binding.container,
+                    binding.type_text,
+                    argument,
+                    parameter,
+                )
+            } else if let Some(field) = binding.field {
+                self.pattern_field_type(binding.file, binding.container, binding.type_text, field)
+            } else if binding.element {
+                self.element_type_of(binding.file, binding.container, binding.type_text, 0)
+            } else if binding.from_value {
+                self.expression_type(binding.file, binding.container, binding.type_text, 0)
+            } else {
+                self.type_from_text(binding.file, binding.container, binding.type_text)
+            }
+        })
     }
 
     /// The type of field `field` (a name, or a position: `0`) of the struct
@@ -1729,17 +1766,14 @@ impl<'a> Resolver<'a> {
         })
     }
 
-    fn emit(&self, mut inheritance: HashMap<(usize, usize), Candidates>) -> ResolvedGraph {
-        let mut graph = ResolvedGraph::default();
-        let mut memo = vec![None; self.syms.len()];
-        for s in 0..self.syms.len() {
-            let (f, _) = self.syms[s];
+    fn emit_symbols(&self, f: usize, qualnames: &[String], rows: &mut FileRows) {
+        for &s in &self.def_sym[f] {
             let def = self.def(s);
-            graph.symbols.push(SymbolRecord {
-                id: s as i64 + 1,
+            rows.symbols.push(SymbolRecord {
+                id: self.store_id(s),
                 file_id: self.files[f].file_id,
                 name: def.name.clone(),
-                qualname: self.qualname(s, &mut memo, 0),
+                qualname: qualnames[s].clone(),
                 kind: def.kind,
                 start_line: def.start_line,
                 end_line: def.end_line,
@@ -1749,120 +1783,115 @@ impl<'a> Resolver<'a> {
                 name_col: def.name_col,
                 signature: def.signature.clone(),
                 doc: def.doc.clone(),
-                parent_id: self.parent[s].map(|p| p as i64 + 1),
+                parent_id: self.parent[s].map(|p| self.store_id(p)),
                 exported: def.exported,
                 impl_block: self.impl_block(f, def),
             });
         }
-        for (f, file) in self.files.iter().enumerate() {
-            for (r, site) in file.facts.refs.iter().enumerate() {
-                let at = (site.line, site.col);
-                if self.disabled[f]
-                    .iter()
-                    .any(|&(start, end)| start <= at && at < end)
-                {
-                    continue;
-                }
-                let targets = inheritance
-                    .remove(&(f, r))
-                    .unwrap_or_else(|| self.resolve_ref(f, site));
-                if site.kind == OccurrenceKind::Read && targets.is_empty() {
-                    continue;
-                }
-                let all_types = !targets.is_empty()
-                    && targets.iter().all(|&(s, _, _)| self.def(s).kind.is_type());
-                let kind = if site.kind == OccurrenceKind::Call && all_types {
-                    OccurrenceKind::Instantiate
-                } else {
-                    site.kind
-                };
-                let receiver = site.path.clone().or_else(|| site.receiver.clone());
-                let enclosing = self.container_sym(f, site.container);
-                self.push_occurrence(
-                    &mut graph,
-                    f,
-                    (site.line, site.col),
-                    kind,
-                    &site.name,
-                    receiver,
-                    enclosing,
-                    &targets,
-                );
+    }
+
+    fn emit_references(
+        &self,
+        f: usize,
+        inheritance: &HashMap<(usize, usize), Candidates>,
+        rows: &mut FileRows,
+    ) {
+        for (r, site) in self.files[f].facts.refs.iter().enumerate() {
+            let at = (site.line, site.col);
+            if self.disabled[f]
+                .iter()
+                .any(|&(start, end)| start <= at && at < end)
+            {
+                continue;
             }
-            for (i, decl) in file.facts.imports.iter().enumerate() {
-                let lookup = self.resolve_import(f, i);
-                let resolved_file = match self.import_module(f, i) {
-                    ModuleTarget::Found(Target::File(g)) => Some(self.files[g].file_id),
-                    _ => None,
-                };
-                graph.imports.push(ImportRecord {
-                    file_id: file.file_id,
-                    line: decl.line,
-                    module: decl.module.clone(),
-                    name: decl.name.clone(),
-                    alias: decl
-                        .local
-                        .clone()
-                        .filter(|local| Some(local) != decl.name.as_ref()),
-                    resolved_file_id: resolved_file,
-                });
-                // A module import names a file, not a symbol: the imports
-                // table records it; an occurrence would only look unresolved.
-                let names_module = !lookup.targets.is_empty()
-                    && lookup
-                        .targets
-                        .iter()
-                        .all(|t| matches!(t, Target::File(_) | Target::Package(_)));
-                let Some(name) = decl.name.as_deref() else {
-                    continue;
-                };
-                if names_module {
-                    continue;
-                }
-                let targets: Vec<(SymId, Resolution, f64)> = lookup
-                    .targets
-                    .iter()
-                    .filter_map(|&t| match t {
-                        Target::Sym(s) => Some((s, Resolution::Import, IMPORT_CONFIDENCE)),
-                        Target::File(_) | Target::Package(_) => None,
-                    })
-                    .collect();
-                let module = Some(decl.module.clone()).filter(|m| !m.is_empty());
-                self.push_occurrence(
-                    &mut graph,
-                    f,
-                    (decl.line, decl.col),
-                    OccurrenceKind::Import,
-                    name,
-                    module,
-                    None,
-                    &targets,
-                );
+            let targets = match inheritance.get(&(f, r)) {
+                Some(targets) => targets.clone(),
+                None => self.resolve_ref(f, site),
+            };
+            if site.kind == OccurrenceKind::Read && targets.is_empty() {
+                continue;
             }
-        }
-        // Implementations no site states (Go's implicit interfaces), at the
-        // implementing type's name.
-        for (ty, interface) in self.structural_impls() {
-            let (f, _) = self.syms[ty];
-            let def = self.def(ty);
+            let all_types =
+                !targets.is_empty() && targets.iter().all(|&(s, _, _)| self.def(s).kind.is_type());
+            let kind = if site.kind == OccurrenceKind::Call && all_types {
+                OccurrenceKind::Instantiate
+            } else {
+                site.kind
+            };
+            let receiver = site.path.clone().or_else(|| site.receiver.clone());
+            let enclosing = self.container_sym(f, site.container);
             self.push_occurrence(
-                &mut graph,
+                rows,
                 f,
-                (def.name_line, def.name_col),
-                OccurrenceKind::Implement,
-                &self.def(interface).name,
-                None,
-                Some(ty),
-                &[(interface, Resolution::Inheritance, INHERITANCE_CONFIDENCE)],
+                (site.line, site.col),
+                kind,
+                &site.name,
+                receiver,
+                enclosing,
+                &targets,
             );
         }
-        graph
+    }
+
+    fn emit_imports(&self, f: usize, rows: &mut FileRows) {
+        let file = &self.files[f];
+        for (i, decl) in file.facts.imports.iter().enumerate() {
+            let lookup = self.resolve_import(f, i);
+            let resolved_file = match self.import_module(f, i) {
+                ModuleTarget::Found(Target::File(g)) => Some(self.files[g].file_id),
+                _ => None,
+            };
+            rows.imports.push(ImportRecord {
+                id: plumb_store::row_id(file.file_id, i),
+                file_id: file.file_id,
+                line: decl.line,
+                module: decl.module.clone(),
+                name: decl.name.clone(),
+                alias: decl
+                    .local
+                    .clone()
+                    .filter(|local| Some(local) != decl.name.as_ref()),
+                resolved_file_id: resolved_file,
+            });
+            // A module import names a file, not a symbol: the imports
+            // table records it; an occurrence would only look unresolved.
+            let names_module = !lookup.targets.is_empty()
+                && lookup
+                    .targets
+                    .iter()
+                    .all(|t| matches!(t, Target::File(_) | Target::Package(_)));
+            let Some(name) = decl.name.as_deref() else {
+                continue;
+            };
+            if names_module {
+                continue;
+            }
+            let targets: Vec<(SymId, Resolution, f64)> = lookup
+                .targets
+                .iter()
+                .filter_map(|&t| match t {
+                    Target::Sym(s) => Some((s, Resolution::Import, IMPORT_CONFIDENCE)),
+                    Target::File(_) | Target::Package(_) => None,
+                })
+                .collect();
+            let module = Some(decl.module.clone()).filter(|m| !m.is_empty());
+            self.push_occurrence(
+                rows,
+                f,
+                (decl.line, decl.col),
+                OccurrenceKind::Import,
+                name,
+                module,
+                None,
+                &targets,
+            );
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
     fn push_occurrence(
         &self,
-        graph: &mut ResolvedGraph,
+        rows: &mut FileRows,
         f: usize,
         (line, col): (u32, u32),
         kind: OccurrenceKind,
@@ -1871,8 +1900,8 @@ impl<'a> Resolver<'a> {
         enclosing: Option<SymId>,
         targets: &[(SymId, Resolution, f64)],
     ) {
-        let id = graph.occurrences.len() as i64 + 1;
-        graph.occurrences.push(OccurrenceRecord {
+        let id = plumb_store::row_id(self.files[f].file_id, rows.occurrences.len());
+        rows.occurrences.push(OccurrenceRecord {
             id,
             file_id: self.files[f].file_id,
             line,
@@ -1880,12 +1909,12 @@ impl<'a> Resolver<'a> {
             kind,
             name: name.to_owned(),
             receiver,
-            enclosing_id: enclosing.map(|s| s as i64 + 1),
+            enclosing_id: enclosing.map(|s| self.store_id(s)),
         });
         for &(s, method, confidence) in targets {
-            graph.resolutions.push(ResolutionRecord {
+            rows.resolutions.push(ResolutionRecord {
                 occurrence_id: id,
-                symbol_id: s as i64 + 1,
+                symbol_id: self.store_id(s),
                 method,
                 confidence,
             });
@@ -2133,9 +2162,9 @@ mod tests {
     use plumb_lang::Language;
 
     use super::modules::Manifests;
-    use super::{
-        ResolvedGraph, SourceFile, matching_open, parameter_types, resolve, return_annotation,
-    };
+    use plumb_store::records::{OccurrenceRecord, ResolutionRecord, SymbolRecord};
+
+    use super::{SourceFile, link, matching_open, parameter_types, return_annotation};
     use crate::parse::{FileOutcome, check_and_extract};
 
     /// Resolves a multi-file fixture (`//- path` headers) and returns, for
@@ -2144,9 +2173,24 @@ mod tests {
         calls_named_in(fixture, name, &[])
     }
 
+    /// The rows of every file of a graph.
+    #[derive(Default)]
+    struct Graph {
+        symbols: Vec<SymbolRecord>,
+        occurrences: Vec<OccurrenceRecord>,
+        resolutions: Vec<ResolutionRecord>,
+    }
+
+    impl Graph {
+        fn qualname(&self, id: i64) -> String {
+            let symbol = self.symbols.iter().find(|s| s.id == id);
+            symbol.expect("a resolution's target").qualname.clone()
+        }
+    }
+
     /// The graph of a multi-file fixture (`//- path` headers), with the Rust
     /// crates given.
-    fn resolve_fixture(fixture: &str, crates: &[super::modules::RustCrate]) -> ResolvedGraph {
+    fn resolve_fixture(fixture: &str, crates: &[super::modules::RustCrate]) -> Graph {
         let mut files = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
@@ -2167,14 +2211,22 @@ mod tests {
             rust_crates: crates.to_vec(),
             go_modules: Vec::new(),
         };
-        resolve(&files, &manifests)
+        let linked = link(&files, &manifests);
+        let mut graph = Graph::default();
+        for f in 0..files.len() {
+            let rows = linked.file_rows(f);
+            graph.symbols.extend(rows.symbols);
+            graph.occurrences.extend(rows.occurrences);
+            graph.resolutions.extend(rows.resolutions);
+        }
+        graph
     }
 
     /// Confidences of the resolutions of sites named `name`, as
     /// `enclosing -> target confidence`.
     pub(super) fn confidences_of(fixture: &str, name: &str) -> Vec<String> {
         let graph = resolve_fixture(fixture, &[]);
-        let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
+        let qualname = |id: i64| graph.qualname(id);
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
             for resolution in graph
@@ -2200,7 +2252,7 @@ mod tests {
         crates: &[super::modules::RustCrate],
     ) -> Vec<String> {
         let graph = resolve_fixture(fixture, crates);
-        let qualname = |id: i64| graph.symbols[id as usize - 1].qualname.clone();
+        let qualname = |id: i64| graph.qualname(id);
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
             for resolution in graph

@@ -1,0 +1,113 @@
+//! The resolver's memo tables: values computed once per thread (what an
+//! import denotes, a module an import names, a binding's type, a C file's
+//! include closure).
+//!
+//! A lookup that meets itself again (an import cycle, `x = x.next()`) is
+//! cut there and answers nothing. A value computed while a cut happened
+//! depends on where the cycle was entered, so it is not kept: every value
+//! kept is the same whatever order files are resolved in, on whichever
+//! thread. That is what lets files be resolved in parallel, and a few files
+//! alone, with the answers of one sequential run over all of them.
+
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
+use std::hash::Hash;
+use std::sync::Arc;
+
+use super::{Lookup, ModuleTarget, Scope, SymId};
+
+/// One thread's memo tables.
+#[derive(Default)]
+pub(super) struct Memo {
+    /// What import binding (file, index) denotes.
+    pub(super) imports: Table<(usize, usize), Lookup>,
+    /// The module import (file, index) names.
+    pub(super) modules: Table<(usize, usize), ModuleTarget>,
+    /// The type of a binding, by scope and name.
+    pub(super) bindings: Table<(Scope, String), Option<SymId>>,
+    /// C and C++: the files each file includes, transitively (no cycle can
+    /// cut it: the closure is a breadth-first walk).
+    pub(super) include_closures: RefCell<HashMap<usize, Arc<[usize]>>>,
+    /// Cycles cut so far on this thread.
+    cuts: Cell<usize>,
+}
+
+/// Values by key, and the keys being computed (to cut cycles).
+pub(super) struct Table<K, V> {
+    done: RefCell<HashMap<K, V>>,
+    running: RefCell<HashSet<K>>,
+}
+
+impl<K, V> Default for Table<K, V> {
+    fn default() -> Self {
+        Table {
+            done: RefCell::default(),
+            running: RefCell::default(),
+        }
+    }
+}
+
+impl Memo {
+    /// The value of `key` in `table`: kept, or computed by `compute`. A key
+    /// met again while it is being computed answers `cut`.
+    pub(super) fn once<K, V>(
+        &self,
+        table: &Table<K, V>,
+        key: K,
+        cut: V,
+        compute: impl FnOnce() -> V,
+    ) -> V
+    where
+        K: Hash + Eq + Clone,
+        V: Clone,
+    {
+        if let Some(done) = table.done.borrow().get(&key) {
+            return done.clone();
+        }
+        if !table.running.borrow_mut().insert(key.clone()) {
+            self.cuts.set(self.cuts.get() + 1);
+            return cut;
+        }
+        let cuts_before = self.cuts.get();
+        let value = compute();
+        table.running.borrow_mut().remove(&key);
+        if self.cuts.get() == cuts_before {
+            table.done.borrow_mut().insert(key, value.clone());
+        }
+        value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A toy lookup over a graph of keys: a key's value is its own number
+    /// plus its successor's value, 0 where a cycle is cut.
+    fn sum(memo: &Memo, table: &Table<usize, usize>, next: &[Option<usize>], k: usize) -> usize {
+        memo.once(table, k, 0, || {
+            k + next[k].map_or(0, |n| sum(memo, table, next, n))
+        })
+    }
+
+    #[test]
+    fn values_under_a_cycle_do_not_depend_on_where_it_was_entered() {
+        // 0 -> 1 -> 2 -> 1 (a cycle), 3 -> nothing.
+        let next = [Some(1), Some(2), Some(1), None];
+        let fresh = |k| {
+            let memo = Memo::default();
+            sum(&memo, &Table::default(), &next, k)
+        };
+        let memo = Memo::default();
+        let table = Table::default();
+        let in_order: Vec<usize> = (0..4).map(|k| sum(&memo, &table, &next, k)).collect();
+        let alone: Vec<usize> = (0..4).map(fresh).collect();
+        assert_eq!(in_order, alone);
+        assert_eq!(alone, vec![3, 3, 3, 3]);
+        // Only the value outside the cycle was kept.
+        assert_eq!(
+            table.done.borrow().keys().copied().collect::<Vec<_>>(),
+            vec![3]
+        );
+    }
+}

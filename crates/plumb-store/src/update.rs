@@ -1,0 +1,136 @@
+//! Updating the graph file by file: [`Store::update`] begins a transaction
+//! that keeps the rows written before, and [`GraphWriter::remove_file_rows`]
+//! clears one file's rows before they are written again.
+//!
+//! A file's symbols and occurrences have ids of their own range ([`row_id`]):
+//! the file's id in the high bits, the row's ordinal within the file in the
+//! low ones. Replacing one file's rows therefore renumbers no other file's,
+//! and every reference into an unchanged file stays valid.
+
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+
+use rusqlite::params;
+
+use crate::{GraphWriter, Result, Store, tokens};
+
+/// Bits of a row id holding the row's ordinal within its file. From a
+/// spec: tree-sitter's byte offsets are `u32`, so a parsed file has fewer
+/// than 2^32 bytes, and every symbol and occurrence takes at least one.
+const ORDINAL_BITS: u32 = 32;
+
+/// The id of the `ordinal`-th (from 0) symbol or occurrence of file
+/// `file_id`.
+pub fn row_id(file_id: i64, ordinal: usize) -> i64 {
+    (file_id << ORDINAL_BITS) + ordinal as i64 + 1
+}
+
+/// Every id [`row_id`] can give the rows of file `file_id`.
+pub fn file_row_ids(file_id: i64) -> RangeInclusive<i64> {
+    (file_id << ORDINAL_BITS) + 1..=((file_id + 1) << ORDINAL_BITS) - 1
+}
+
+impl Store {
+    /// Starts updating the graph in place: rows stay unless removed. Nothing
+    /// is visible to readers until [`GraphWriter::commit`]; dropping the
+    /// writer rolls everything back.
+    pub fn update(&mut self) -> Result<GraphWriter<'_>> {
+        GraphWriter::begin_keeping(&mut self.conn, &self.path)
+    }
+
+    /// Every file's id and path, by id.
+    pub fn file_ids(&self) -> Result<Vec<(i64, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, path FROM files ORDER BY id")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+
+    /// The hash of each file's rows as last written, by file id.
+    pub fn file_row_hashes(&self) -> Result<HashMap<i64, Vec<u8>>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT file_id, hash FROM file_rows")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
+            .map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+}
+
+impl GraphWriter<'_> {
+    /// Removes the files and meta tables' rows, to be written again whole.
+    pub fn clear_files_and_meta(&self) -> Result<()> {
+        self.tx
+            .execute_batch("DELETE FROM files; DELETE FROM meta;")
+            .map_err(|e| self.err(e))
+    }
+
+    /// Removes every row of file `file_id`: its symbols and their full-text
+    /// entries, its occurrences and their resolutions, its imports, and the
+    /// hash of its rows.
+    pub fn remove_file_rows(&self, file_id: i64) -> Result<()> {
+        let ids = file_row_ids(file_id);
+        let (first, last) = (*ids.start(), *ids.end());
+        let names: Vec<(i64, String)> = {
+            let mut stmt = self
+                .tx
+                .prepare_cached("SELECT id, name FROM symbols WHERE id BETWEEN ?1 AND ?2")
+                .map_err(|e| self.err(e))?;
+            let rows = stmt
+                .query_map([first, last], |row| Ok((row.get(0)?, row.get(1)?)))
+                .map_err(|e| self.err(e))?;
+            rows.collect::<rusqlite::Result<_>>()
+                .map_err(|e| self.err(e))?
+        };
+        // A contentless full-text table forgets a row only when told the
+        // tokens it was given.
+        let mut forget = self
+            .tx
+            .prepare_cached(
+                "INSERT INTO symbol_text (symbol_text, rowid, tokens) VALUES ('delete', ?1, ?2)",
+            )
+            .map_err(|e| self.err(e))?;
+        for (id, name) in &names {
+            forget
+                .execute(params![id, tokens::split_identifier(name).join(" ")])
+                .map_err(|e| self.err(e))?;
+        }
+        for statement in [
+            "DELETE FROM resolutions WHERE occurrence_id BETWEEN ?1 AND ?2",
+            "DELETE FROM occurrences WHERE id BETWEEN ?1 AND ?2",
+            "DELETE FROM symbols WHERE id BETWEEN ?1 AND ?2",
+        ] {
+            self.tx
+                .prepare_cached(statement)
+                .and_then(|mut stmt| stmt.execute([first, last]))
+                .map_err(|e| self.err(e))?;
+        }
+        for statement in [
+            "DELETE FROM imports WHERE file_id = ?1",
+            "DELETE FROM file_rows WHERE file_id = ?1",
+        ] {
+            self.tx
+                .prepare_cached(statement)
+                .and_then(|mut stmt| stmt.execute([file_id]))
+                .map_err(|e| self.err(e))?;
+        }
+        Ok(())
+    }
+
+    /// Records the hash of the rows just written for file `file_id`.
+    pub fn file_rows_hash(&self, file_id: i64, hash: &[u8]) -> Result<()> {
+        self.tx
+            .prepare_cached("INSERT OR REPLACE INTO file_rows (file_id, hash) VALUES (?1, ?2)")
+            .and_then(|mut stmt| stmt.execute(params![file_id, hash]))
+            .map_err(|e| self.err(e))?;
+        Ok(())
+    }
+}
