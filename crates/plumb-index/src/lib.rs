@@ -118,7 +118,8 @@ pub struct Summary {
     pub elapsed: Duration,
     /// Wall time of each phase that ran, in order: `walk`; `parse` (parse
     /// and extract, or take cached facts); `collect` (file rows, facts
-    /// encoded for the cache); `link` (resolution's whole-graph passes);
+    /// encoded for the cache); `open` (the store opened for writing, file
+    /// rows written); `link` (resolution's whole-graph passes);
     /// `resolve+write` (files resolved in parallel while their rows are
     /// written); `commit` (cached facts, meta, commit).
     pub phases: Vec<(&'static str, Duration)>,
@@ -330,6 +331,7 @@ pub fn index_with(
         *by_status.entry(record.status).or_default() += 1;
         writer.file(record)?;
     }
+    phases.end("open");
     let totals = resolve_into(&sources, &manifests, &writer, written, &mut phases)?;
     drop(sources);
     writer.retain_facts(&|path| cached_paths.contains(path))?;

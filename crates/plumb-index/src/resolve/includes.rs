@@ -2,6 +2,10 @@
 //! of every header it includes, transitively. The closure is computed once
 //! per file, breadth-first, so a header included along many paths (every
 //! header of a library including every other) is read once per lookup.
+//! Where every header of the closure is C (no `using` imports to search),
+//! a name is looked up from the few files that define it at their top
+//! level rather than by asking each header of the closure in turn: a Linux
+//! file includes hundreds of headers.
 
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
@@ -11,10 +15,30 @@ use plumb_lang::Language;
 use super::modules::ModuleLookup;
 use super::{Lookup, Resolution, Resolver};
 
+/// The files one file includes, directly or through other headers.
+pub(super) struct IncludeClosure {
+    /// Nearest first; the including file itself excluded.
+    nearest_first: Vec<usize>,
+    /// Each file with its place in `nearest_first`, sorted by file.
+    places: Vec<(usize, usize)>,
+    /// Whether every file of the closure is C.
+    all_c: bool,
+}
+
+impl IncludeClosure {
+    /// The place of `g` in the closure, nearest being 0.
+    fn place(&self, g: usize) -> Option<usize> {
+        let at = self
+            .places
+            .binary_search_by_key(&g, |&(file, _)| file)
+            .ok()?;
+        Some(self.places[at].1)
+    }
+}
+
 impl Resolver<'_> {
-    /// The files `f` includes, directly or through other headers, nearest
-    /// first; `f` itself excluded.
-    fn include_closure(&self, f: usize) -> Arc<[usize]> {
+    /// The include closure of `f`.
+    fn include_closure(&self, f: usize) -> Arc<IncludeClosure> {
         if let Some(done) = self.memo().include_closures.borrow().get(&f) {
             return Arc::clone(done);
         }
@@ -31,7 +55,16 @@ impl Resolver<'_> {
                 }
             }
         }
-        let closure: Arc<[usize]> = closure.into();
+        let mut places: Vec<(usize, usize)> =
+            closure.iter().enumerate().map(|(at, &g)| (g, at)).collect();
+        places.sort_unstable();
+        let closure = Arc::new(IncludeClosure {
+            all_c: closure
+                .iter()
+                .all(|&g| self.files[g].language == Language::C),
+            nearest_first: closure,
+            places,
+        });
         self.memo()
             .include_closures
             .borrow_mut()
@@ -46,7 +79,22 @@ impl Resolver<'_> {
         if let Some(found) = self.using_imports(f, name, depth) {
             return Some(found);
         }
-        for &g in self.include_closure(f).iter() {
+        let closure = self.include_closure(f);
+        if closure.all_c {
+            let nearest = self
+                .top_level_files
+                .get(name)?
+                .iter()
+                .filter_map(|&g| closure.place(g))
+                .min()?;
+            return self
+                .top_level_named(closure.nearest_first[nearest], name)
+                .map(|found| Lookup {
+                    method: Resolution::Import,
+                    ..found
+                });
+        }
+        for &g in &closure.nearest_first {
             let found = self
                 .top_level_named(g, name)
                 .or_else(|| self.using_imports(g, name, depth));

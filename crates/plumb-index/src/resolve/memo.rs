@@ -14,6 +14,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::Arc;
 
+use super::includes::IncludeClosure;
 use super::{Lookup, ModuleTarget, Scope, SymId};
 
 /// One thread's memo tables.
@@ -27,7 +28,7 @@ pub(super) struct Memo {
     pub(super) bindings: Table<(Scope, String), Option<SymId>>,
     /// C and C++: the files each file includes, transitively (no cycle can
     /// cut it: the closure is a breadth-first walk).
-    pub(super) include_closures: RefCell<HashMap<usize, Arc<[usize]>>>,
+    pub(super) include_closures: RefCell<HashMap<usize, Arc<IncludeClosure>>>,
     /// Cycles cut so far on this thread.
     cuts: Cell<usize>,
 }

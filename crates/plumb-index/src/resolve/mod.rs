@@ -166,6 +166,9 @@ struct Resolver<'a> {
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
     top_level: Vec<HashMap<&'a str, Vec<SymId>>>,
+    /// The files defining each name at their top level (C's include
+    /// lookups start here).
+    top_level_files: HashMap<&'a str, Vec<usize>>,
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
@@ -282,6 +285,7 @@ impl<'a> Resolver<'a> {
         let mut top_level = Vec::with_capacity(files.len());
         let mut extensions = Vec::with_capacity(files.len());
         let mut by_name: HashMap<&str, Vec<SymId>> = HashMap::new();
+        let mut top_level_files: HashMap<&str, Vec<usize>> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let first = syms.len();
             let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
@@ -305,6 +309,9 @@ impl<'a> Resolver<'a> {
                 }
             }
             def_sym.push((first..syms.len()).collect());
+            for &name in top.keys() {
+                top_level_files.entry(name).or_default().push(f);
+            }
             top_level.push(top);
             extensions.push(extended);
         }
@@ -333,6 +340,7 @@ impl<'a> Resolver<'a> {
             syms,
             parent,
             top_level,
+            top_level_files,
             extensions,
             children: HashMap::new(),
             by_name,
