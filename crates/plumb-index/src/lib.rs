@@ -321,7 +321,7 @@ pub fn index_with(
     let writer = match &written {
         Some(_) => {
             let writer = store.update()?;
-            writer.clear_files_and_meta()?;
+            writer.clear_meta()?;
             writer
         }
         None => store.replace_all()?,
@@ -329,7 +329,11 @@ pub fn index_with(
     let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
     for record in &records {
         *by_status.entry(record.status).or_default() += 1;
-        writer.file(record)?;
+        if written.is_some() {
+            writer.update_file(record)?;
+        } else {
+            writer.file(record)?;
+        }
     }
     phases.end("open");
     let totals = resolve_into(&sources, &manifests, &writer, written, &mut phases)?;
