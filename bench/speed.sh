@@ -5,7 +5,10 @@
 #               or store (crates/plumb-index/examples/parse_only.rs): the parser's own limit
 #   full        `plumb index --full` wall time and peak RSS (/usr/bin/time), and their ratio
 #   no-op       `plumb index` again, nothing changed: elapsed_ms measured inside the process
-#   one edit    one file changed (a comment line appended), then `plumb index`: elapsed_ms
+#   one edit    one file changed (a comment line inserted at its top, so every row of the file
+#               moves a line), then `plumb index`: elapsed_ms, files parsed, files whose rows
+#               were rewritten
+#   phases      where the full run and the one-edit run spend their time (phases_ms)
 #   queries     warm p50/p99 of symbol, refs, callers, impact depth 3 (examples/query_latency.rs)
 # Corpora: regex-automata, rxjs and rich from bench/corpora.txt (bench/fetch-corpora.sh), and
 # with --linux the Linux kernel from Debian's linux-source-6.1 package: its `drivers/net` +
@@ -63,15 +66,24 @@ fi
 
 seconds() { awk '{print $1}' "$1"; }
 rss_mb() { awk '{printf "%.0f", $2 / 1024}' "$1"; }
-json_field() { python3 -c "import json,sys; print(json.loads(sys.stdin.readline())['$1'])"; }
+json_field() { python3 -c "import json,sys; print(json.dumps(json.loads(sys.stdin.readline())['$1']))"; }
+# The phases of one run (a phases_ms object on stdin) as table cells, in seconds.
+phase_names=(walk parse collect open link resolve+write commit)
+phase_cells() {
+  python3 -c "
+import json, sys
+phases = json.loads(sys.stdin.readline())
+print(' | '.join(f'{phases[p] / 1000:.2f}' if p in phases else '-' for p in sys.argv[1:]))" "${phase_names[@]}"
+}
 
 {
   echo "# plumb speed and memory — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD), release build, $(nproc) cores"
   echo
-  echo "| corpus | files indexed | parse-only s | full index s | full / parse-only | peak RSS MB | no-op reindex ms | one-file edit ms (files parsed) |"
+  echo "| corpus | files indexed | parse-only s | full index s | full / parse-only | peak RSS MB | no-op reindex ms | one-file edit ms (files parsed, files rewritten) |"
   echo "|---|---|---|---|---|---|---|---|"
 } > "$out/speed.md"
 queries=""
+phases=""
 
 for entry in "${corpora[@]}"; do
   name=${entry%%:*}
@@ -87,25 +99,37 @@ for entry in "${corpora[@]}"; do
   # clock move past that before the no-op run.
   sleep 1
   noop=$("$plumb" index --json "$dir" 2> /dev/null | json_field elapsed_ms)
-  # The first indexed file, by path: an edit the index must see.
-  edited="$dir/$(python3 -c "
+  # The first indexed file, by path, and the comment syntax of its language: an edit the
+  # index must see.
+  read -r edited_rel comment < <(python3 -c "
 import sqlite3
 db = sqlite3.connect('$dir/.plumb/index.db')
-print(db.execute(\"SELECT path FROM files WHERE status = 'indexed' ORDER BY path LIMIT 1\").fetchone()[0])")"
+path, language = db.execute(\"SELECT path, language FROM files WHERE status = 'indexed' ORDER BY path LIMIT 1\").fetchone()
+print(path, '#' if language in ('python', 'ruby') else '//')")
+  edited="$dir/$edited_rel"
   cp "$edited" "$out/speed/$name.edited.bak"
-  echo "// plumb benchmark edit" >> "$edited"
+  { echo "$comment plumb benchmark edit"; cat "$out/speed/$name.edited.bak"; } > "$edited"
   edit_json=$("$plumb" index --json "$dir" 2> /dev/null)
   cp "$out/speed/$name.edited.bak" "$edited"
   edit_ms=$(echo "$edit_json" | json_field elapsed_ms)
   reused=$(echo "$edit_json" | json_field reused_files)
+  rewritten=$(echo "$edit_json" | json_field rewritten_files)
+  phases+=$'\n'"| $name | full | $(json_field phases_ms < "$out/speed/$name.full.json" | phase_cells) |"
+  phases+=$'\n'"| $name | one edit | $(echo "$edit_json" | json_field phases_ms | phase_cells) |"
   parse_s=$(seconds "$out/speed/$name.parse.time")
   full_s=$(seconds "$out/speed/$name.full.time")
   ratio=$(python3 -c "print(f'{$full_s / max($parse_s, 0.001):.1f}x')")
-  echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused))) |" >> "$out/speed.md"
+  echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused)), $rewritten) |" >> "$out/speed.md"
   queries+=$'\n'"### $name"$'\n\n'"$("$bin/examples/query_latency" "$dir")"$'\n'
 done
 
 {
+  echo
+  echo "## Where the time goes (phases_ms of \`plumb index --json\`, seconds)"
+  echo
+  printf '| corpus | run |'; printf ' %s |' "${phase_names[@]}"; echo
+  printf '|---|---|'; printf -- '---|%.0s' "${phase_names[@]}"; echo
+  echo "$phases" | sed '/^$/d'
   echo
   echo "## Warm query latency (in process, one engine, after a warm-up pass)"
   echo "$queries"

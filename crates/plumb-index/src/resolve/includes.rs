@@ -12,8 +12,10 @@ use std::sync::Arc;
 
 use plumb_lang::Language;
 
-use super::modules::ModuleLookup;
-use super::{Lookup, Resolution, Resolver};
+use plumb_lang::ModuleSystem;
+
+use super::modules::{ModuleLookup, Modules};
+use super::{Lookup, Resolution, Resolver, SourceFile};
 
 /// The files one file includes, directly or through other headers.
 pub(super) struct IncludeClosure {
@@ -36,6 +38,29 @@ impl IncludeClosure {
     }
 }
 
+/// The files each C or C++ file's `#include`s name in the index, in order
+/// (empty for other files): computed once, since closures read them again
+/// and again.
+pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Vec<usize>> {
+    files
+        .iter()
+        .enumerate()
+        .map(|(f, file)| {
+            if file.language.spec().module_system != ModuleSystem::CIncludes {
+                return Vec::new();
+            }
+            file.facts
+                .imports
+                .iter()
+                .filter_map(|decl| match modules.c_include(files, f, &decl.module) {
+                    ModuleLookup::Found(h) => Some(h),
+                    ModuleLookup::Missing | ModuleLookup::External => None,
+                })
+                .collect()
+        })
+        .collect()
+}
+
 impl Resolver<'_> {
     /// The include closure of `f`.
     fn include_closure(&self, f: usize) -> Arc<IncludeClosure> {
@@ -46,10 +71,8 @@ impl Resolver<'_> {
         let mut queue = VecDeque::from([f]);
         let mut closure = Vec::new();
         while let Some(g) = queue.pop_front() {
-            for decl in &self.files[g].facts.imports {
-                if let ModuleLookup::Found(h) = self.modules.c_include(self.files, g, &decl.module)
-                    && seen.insert(h)
-                {
+            for &h in &self.includes[g] {
+                if seen.insert(h) {
                     closure.push(h);
                     queue.push_back(h);
                 }

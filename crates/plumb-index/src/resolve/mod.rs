@@ -166,6 +166,8 @@ struct Resolver<'a> {
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
     top_level: Vec<HashMap<&'a str, Vec<SymId>>>,
+    /// C and C++: the files each file's `#include`s name.
+    includes: Vec<Vec<usize>>,
     /// The files defining each name at their top level (C's include
     /// lookups start here).
     top_level_files: HashMap<&'a str, Vec<usize>>,
@@ -279,6 +281,7 @@ impl Linked<'_> {
 impl<'a> Resolver<'a> {
     fn new(files: &'a [SourceFile], manifests: &Manifests) -> Self {
         let modules = Modules::new(files, manifests);
+        let includes = includes::include_targets(files, &modules);
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
@@ -340,6 +343,7 @@ impl<'a> Resolver<'a> {
             syms,
             parent,
             top_level,
+            includes,
             top_level_files,
             extensions,
             children: HashMap::new(),
