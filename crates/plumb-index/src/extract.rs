@@ -130,8 +130,9 @@ struct RawRef<'t> {
     kind: Option<OccurrenceKind>,
     receiver: Option<Node<'t>>,
     path: Option<Node<'t>>,
-    /// How many arguments the call passes, where the node shows them.
-    arguments: Option<u32>,
+    /// The whole reference, whose argument list (if any) [`arity`] counts;
+    /// `None` for a `@skip` pattern.
+    site: Option<Node<'t>>,
 }
 
 struct RawBinding<'t> {
@@ -252,7 +253,7 @@ pub fn extract(
                             kind: Some(kind),
                             receiver,
                             path,
-                            arguments: arity(node, List::Arguments),
+                            site: Some(node),
                         });
                     }
                 }
@@ -264,7 +265,7 @@ pub fn extract(
                             kind: None,
                             receiver,
                             path,
-                            arguments: None,
+                            site: None,
                         });
                     }
                 }
@@ -366,7 +367,7 @@ pub fn extract(
             parameters: raw
                 .kind
                 .is_callable()
-                .then(|| arity(raw.node, List::Parameters))
+                .then(|| arity(raw.node, List::Parameters, false))
                 .flatten(),
             name,
         });
@@ -405,6 +406,7 @@ pub fn extract(
         });
     }
 
+    let trailing = has_trailing_arguments(tree);
     let ref_containers = innermost(&containers, refs.iter().map(|r| r.name.start_byte() as u32));
     for (raw, container) in refs.iter().zip(ref_containers) {
         let Some(kind) = raw.kind else {
@@ -422,7 +424,9 @@ pub fn extract(
                 .and_then(|n| qualifier(n, raw.name, spec, bytes))
                 .map(|q| dotted(&q, spec.member_operators)),
             container,
-            arguments: raw.arguments,
+            arguments: raw
+                .site
+                .and_then(|site| arity(site, List::Arguments, trailing)),
         });
     }
 
@@ -856,8 +860,9 @@ enum List {
 /// grammar without such fields (Kotlin's `value_arguments`, Swift's
 /// `call_suffix`), a trailing lambda counted as an argument. `None` when
 /// there is no list, or when a variadic item or a parameter's default value
-/// makes the count open.
-fn arity(node: Node<'_>, of: List) -> Option<u32> {
+/// makes the count open. `trailing` says whether the grammar has trailing
+/// arguments at all ([`has_trailing_arguments`]).
+fn arity(node: Node<'_>, of: List, trailing: bool) -> Option<u32> {
     let field = match of {
         List::Arguments => "arguments",
         List::Parameters => "parameters",
@@ -867,8 +872,8 @@ fn arity(node: Node<'_>, of: List) -> Option<u32> {
         .named_children(&mut cursor)
         .find(|child| LIST_KINDS.contains(&child.kind()));
     let count = match of {
-        List::Arguments => trailing_arguments(node),
-        List::Parameters => 0,
+        List::Arguments if trailing => trailing_arguments(node),
+        List::Arguments | List::Parameters => 0,
     };
     let Some(list) = node.child_by_field_name(field).or(list) else {
         if let Some(swift) = swift_arity(node, of) {
@@ -946,6 +951,16 @@ fn swift_arity(node: Node<'_>, of: List) -> Option<Option<u32>> {
             Some(Some(count))
         }
     }
+}
+
+/// Whether the grammar of `tree` has a node kind of
+/// [`TRAILING_ARGUMENT_KINDS`]: without one no call has trailing arguments,
+/// and counting them need not climb the tree.
+fn has_trailing_arguments(tree: &Tree) -> bool {
+    let grammar = tree.language();
+    TRAILING_ARGUMENT_KINDS
+        .iter()
+        .any(|kind| grammar.id_for_node_kind(kind, true) != 0)
 }
 
 /// How many trailing lambdas follow a call's argument list: children of
