@@ -56,21 +56,44 @@ pub(crate) fn compact(written: &str) -> String {
 }
 
 /// Calls `visit` on every node of the tree whose kind is one of `kinds`,
-/// without descending into matches.
+/// without descending into matches: `root` and its named descendants, in
+/// reverse source order (the order the hooks were written against).
 pub(crate) fn each_node_of_kind<'t>(
     root: Node<'t>,
     kinds: &[&str],
     visit: &mut dyn FnMut(Node<'t>),
 ) {
+    let mut found = Vec::new();
     let mut cursor = root.walk();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if kinds.contains(&node.kind()) {
-            visit(node);
-            continue;
+    let mut descend = !kinds.contains(&root.kind());
+    if !descend {
+        found.push(root);
+    }
+    loop {
+        let moved = (descend && cursor.goto_first_child()) || next_in_preorder(&mut cursor);
+        if !moved {
+            break;
         }
-        for child in node.named_children(&mut cursor) {
-            stack.push(child);
+        let node = cursor.node();
+        descend = node.is_named() && !kinds.contains(&node.kind());
+        if node.is_named() && !descend {
+            found.push(node);
+        }
+    }
+    for node in found.into_iter().rev() {
+        visit(node);
+    }
+}
+
+/// Moves `cursor` to the next sibling of its node or of the nearest
+/// ancestor that has one; `false` when the walk is over.
+fn next_in_preorder(cursor: &mut tree_sitter::TreeCursor<'_>) -> bool {
+    loop {
+        if cursor.goto_next_sibling() {
+            return true;
+        }
+        if !cursor.goto_parent() {
+            return false;
         }
     }
 }
