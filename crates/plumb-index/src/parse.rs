@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use plumb_lang::Language;
 use plumb_lang::tree_sitter::{ParseOptions, Parser, QueryCursor, Tree};
+use plumb_lang::{Language, MacroArguments};
 use plumb_store::model::FileStatus;
 
 use crate::extract::extract;
@@ -114,16 +114,33 @@ fn parse_tree(
     source: &str,
     timeout: Duration,
 ) -> Result<Tree, (FileStatus, String)> {
-    let parser = match worker.parsers.entry(language) {
-        std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+    parse_with_timeout(parser_for(worker, language)?, source, timeout)
+}
+
+/// The worker's parser for `language`, made on first use.
+fn parser_for(
+    worker: &mut Worker,
+    language: Language,
+) -> Result<&mut Parser, (FileStatus, String)> {
+    match worker.parsers.entry(language) {
+        std::collections::hash_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
         std::collections::hash_map::Entry::Vacant(entry) => {
             let mut parser = Parser::new();
             if let Err(err) = parser.set_language(&language.grammar()) {
                 return Err((FileStatus::Quarantined, format!("grammar rejected: {err}")));
             }
-            entry.insert(parser)
+            Ok(entry.insert(parser))
         }
-    };
+    }
+}
+
+/// Parses `source` with `parser` (within its included ranges), giving up
+/// after `timeout`.
+fn parse_with_timeout(
+    parser: &mut Parser,
+    source: &str,
+    timeout: Duration,
+) -> Result<Tree, (FileStatus, String)> {
     let started = Instant::now();
     let mut over_time = |_: &_| {
         if started.elapsed() > timeout {
@@ -145,6 +162,23 @@ fn parse_tree(
             format!("parsing took longer than {} ms", timeout.as_millis()),
         )
     })
+}
+
+/// Parses one round of macro arguments: only their ranges, which gives the
+/// tree of the whole blanked text without reading the blanks. The parser
+/// reads whole documents again afterwards.
+fn parse_arguments(
+    worker: &mut Worker,
+    language: Language,
+    arguments: &MacroArguments,
+    timeout: Duration,
+) -> Result<Tree, (FileStatus, String)> {
+    let parser = parser_for(worker, language)?;
+    // Ranges the parser refuses are read as the whole text, blanks included.
+    let _ = parser.set_included_ranges(&arguments.ranges);
+    let parsed = parse_with_timeout(parser, &arguments.text, timeout);
+    let _ = parser.set_included_ranges(&[]);
+    parsed
 }
 
 /// Parses `source` exactly as indexing does (this thread's parser, the same
@@ -173,10 +207,10 @@ fn parse_macro_arguments(
     let mut trees: Vec<Tree> = Vec::new();
     for _ in 0..MACRO_ROUNDS {
         let last = trees.last().unwrap_or(tree);
-        let Some(shadow) = language.macro_arguments(last.root_node(), source.as_bytes()) else {
+        let Some(arguments) = language.macro_arguments(last.root_node(), source.as_bytes()) else {
             break;
         };
-        match parse_tree(worker, language, &shadow, timeout) {
+        match parse_arguments(worker, language, &arguments, timeout) {
             Ok(parsed) => trees.push(parsed),
             Err(_) => break,
         }

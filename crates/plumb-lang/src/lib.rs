@@ -179,6 +179,21 @@ pub enum PackageKeys {
     Directories,
 }
 
+/// Macro arguments made parseable ([`Language::macro_arguments`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MacroArguments {
+    /// A copy of the source, byte for byte the same length, that keeps
+    /// only the arguments, each made a statement; every other byte is
+    /// blank (line breaks kept).
+    pub text: String,
+    /// The ranges of `text` to parse (for
+    /// `tree_sitter::Parser::set_included_ranges`), sorted and disjoint:
+    /// the bytes outside them are blank, so parsing only these ranges
+    /// gives the tree parsing all of `text` gives, without reading the
+    /// blanks.
+    pub ranges: Vec<tree_sitter::Range>,
+}
+
 /// Where a definition's doc comment comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DocStyle {
@@ -1115,7 +1130,11 @@ impl Language {
     /// in the arguments at their true positions; invocations nested in the
     /// arguments are found by applying the hook to that tree. `None` for
     /// languages without such macros, or when there are none.
-    pub fn macro_arguments(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
+    pub fn macro_arguments(
+        self,
+        root: tree_sitter::Node<'_>,
+        source: &[u8],
+    ) -> Option<MacroArguments> {
         if self == Language::Rust {
             rust::macro_arguments(root, source)
         } else {

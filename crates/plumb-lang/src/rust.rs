@@ -1,8 +1,9 @@
 //! Rust hooks: `use` trees flattened into one binding per name, and the
 //! visibility rule.
 
-use tree_sitter::Node;
+use tree_sitter::{Node, Point, Range};
 
+use crate::MacroArguments;
 use crate::imports::{ConditionalCode, ImportDecl, each_node_of_kind, position, text};
 
 /// Appends every binding of every `use` declaration, `pub use` marked as a
@@ -187,49 +188,110 @@ pub(crate) fn conditional_code(root: Node<'_>, source: &[u8], out: &mut Vec<Cond
     out.sort_by_key(|c| (c.start, c.end));
 }
 
-/// A copy of `source`, byte for byte the same length, that keeps only the
-/// argument token trees of the outermost macro invocations under `root`
-/// (`tri!(self.formatter.begin(w))` keeps `(self.formatter.begin(w))`),
-/// each followed by `;` so that it parses as an expression statement;
-/// every other byte is blanked (line breaks kept). Invocations inside
-/// `macro_rules!` definitions are templates and stay blank. `None` when
-/// there is no invocation to keep.
-pub(crate) fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<String> {
+/// The argument token trees of the outermost macro invocations under
+/// `root` (`tri!(self.formatter.begin(w))` keeps `(self.formatter.begin(w))`)
+/// made parseable: a same-length copy of `source` keeping only them, each
+/// followed by `;` so that it parses as an expression statement, every
+/// other byte blanked (line breaks kept); and the ranges of that copy the
+/// parser needs to read. Invocations inside `macro_rules!` definitions are
+/// templates and stay blank. `None` when there is no invocation to keep.
+pub(crate) fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<MacroArguments> {
     let mut kept = Vec::new();
-    let mut cursor = root.walk();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        match node.kind() {
-            "macro_definition" => continue,
-            "macro_invocation" => {
-                let mut inner = node.walk();
-                if let Some(arguments) =
-                    node.children(&mut inner).find(|c| c.kind() == "token_tree")
+    each_node_of_kind(
+        root,
+        &["macro_definition", "macro_invocation"],
+        &mut |node| {
+            if node.kind() == "macro_invocation" {
+                let mut cursor = node.walk();
+                if let Some(arguments) = node
+                    .children(&mut cursor)
+                    .find(|c| c.kind() == "token_tree")
                 {
-                    kept.push(arguments.byte_range());
+                    kept.push(arguments);
                 }
-                continue;
             }
-            _ => stack.extend(node.named_children(&mut cursor)),
-        }
-    }
+        },
+    );
     if kept.is_empty() {
         return None;
     }
+    kept.sort_by_key(Node::start_byte);
     let mut shadow: Vec<u8> = source
         .iter()
         .map(|&b| if matches!(b, b'\n' | b'\r') { b } else { b' ' })
         .collect();
-    for range in kept {
-        let end = range.end;
-        shadow[range.clone()].copy_from_slice(&source[range]);
-        if let Some(after) = shadow.get_mut(end)
+    for arguments in &kept {
+        shadow[arguments.byte_range()].copy_from_slice(&source[arguments.byte_range()]);
+    }
+    for arguments in &kept {
+        if let Some(after) = shadow.get_mut(arguments.end_byte())
             && *after == b' '
         {
             *after = b';';
         }
     }
-    String::from_utf8(shadow).ok()
+    let ranges = parsed_ranges(&kept, &shadow);
+    let text = String::from_utf8(shadow).ok()?;
+    Some(MacroArguments { text, ranges })
+}
+
+/// The ranges of `shadow` that hold the `kept` token trees (sorted by
+/// start), each with the byte after it: its `;`, or the line break that
+/// ends a comment it closes on; touching ranges joined. Everything
+/// between them is blank, so reading only these parses as reading all.
+fn parsed_ranges(kept: &[Node<'_>], shadow: &[u8]) -> Vec<Range> {
+    let mut ranges: Vec<Range> = Vec::with_capacity(kept.len());
+    for arguments in kept {
+        let mut range = arguments.range();
+        if let Some(&after) = shadow.get(range.end_byte) {
+            range.end_byte += 1;
+            range.end_point = if after == b'\n' {
+                Point::new(range.end_point.row + 1, 0)
+            } else {
+                Point::new(range.end_point.row, range.end_point.column + 1)
+            };
+        }
+        match ranges.last_mut() {
+            Some(last) if last.end_byte >= range.start_byte => {
+                last.end_byte = range.end_byte;
+                last.end_point = range.end_point;
+            }
+            _ => ranges.push(range),
+        }
+    }
+    if let Some(end) = end_of_text(shadow)
+        && ranges
+            .last()
+            .is_some_and(|last| last.end_byte < end.start_byte)
+    {
+        ranges.push(end);
+    }
+    ranges
+}
+
+/// The range of the last byte of `text`: read last, it puts the end of the
+/// input where the whole text puts it (error recovery weighs what it skips
+/// up to there).
+fn end_of_text(text: &[u8]) -> Option<Range> {
+    let last = text.len().checked_sub(1)?;
+    let row = text[..last].iter().filter(|&&b| b == b'\n').count();
+    let column = last
+        - text[..last]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+    let start_point = Point::new(row, column);
+    let end_point = if text[last] == b'\n' {
+        Point::new(row + 1, 0)
+    } else {
+        Point::new(row, column + 1)
+    };
+    Some(Range {
+        start_byte: last,
+        end_byte: text.len(),
+        start_point,
+        end_point,
+    })
 }
 
 #[cfg(test)]
@@ -296,14 +358,37 @@ mod tests {
         let mut parser = tree_sitter::Parser::new();
         parser.set_language(&Language::Rust.grammar()).unwrap();
         let tree = parser.parse(code, None).unwrap();
-        let shadow = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
+        let arguments = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
+        let shadow = &arguments.text;
         assert_eq!(shadow.len(), code.len());
         assert_eq!(
             shadow,
             "        \n        (self.w.go(x));\n \n                                  \n                   (v![1], 2); \n"
         );
+        let parts: Vec<_> = arguments
+            .ranges
+            .iter()
+            .map(|r| (&shadow[r.start_byte..r.end_byte], r.start_point.row))
+            .collect();
+        assert_eq!(
+            parts,
+            vec![("(self.w.go(x));", 1), ("(v![1], 2);", 4), ("\n", 4)]
+        );
         let none = "fn f() { g(1) }\n";
         let tree = parser.parse(none, None).unwrap();
         assert_eq!(macro_arguments(tree.root_node(), none.as_bytes()), None);
+    }
+
+    #[test]
+    fn parsing_the_argument_ranges_gives_the_tree_of_the_whole_text() {
+        let code = "fn f() {\n    a!(x.y(1)\n    // open\n}\nfn g() { b!{ c(2) }d!(e) }\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let arguments = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
+        let whole = parser.parse(&arguments.text, None).unwrap();
+        parser.set_included_ranges(&arguments.ranges).unwrap();
+        let ranged = parser.parse(&arguments.text, None).unwrap();
+        assert_eq!(ranged.root_node().to_sexp(), whole.root_node().to_sexp());
     }
 }
