@@ -867,15 +867,16 @@ fn arity(node: Node<'_>, of: List, trailing: bool) -> Option<u32> {
         List::Arguments => "arguments",
         List::Parameters => "parameters",
     };
-    let mut cursor = node.walk();
-    let list = node
-        .named_children(&mut cursor)
-        .find(|child| LIST_KINDS.contains(&child.kind()));
     let count = match of {
         List::Arguments if trailing => trailing_arguments(node),
         List::Arguments | List::Parameters => 0,
     };
-    let Some(list) = node.child_by_field_name(field).or(list) else {
+    let list = node.child_by_field_name(field).or_else(|| {
+        let mut cursor = node.walk();
+        node.named_children(&mut cursor)
+            .find(|child| LIST_KINDS.contains(&child.kind()))
+    });
+    let Some(list) = list else {
         if let Some(swift) = swift_arity(node, of) {
             return swift;
         }
@@ -886,6 +887,7 @@ fn arity(node: Node<'_>, of: List, trailing: bool) -> Option<u32> {
     let is_default = |n: Node<'_>| of == List::Parameters && !n.is_named() && n.kind() == "=";
     let mut count = count;
     let mut cursor = list.walk();
+    let mut inner = list.walk();
     for item in list.children(&mut cursor) {
         let kind = item.kind();
         if is_default(item) || (!item.is_named() && VARIADIC_TOKENS.contains(&kind)) {
@@ -900,11 +902,11 @@ fn arity(node: Node<'_>, of: List, trailing: bool) -> Option<u32> {
             }
             continue;
         }
-        let mut inner = item.walk();
         if VARIADIC_KINDS.contains(&kind)
-            || item
-                .children(&mut inner)
-                .any(|c| VARIADIC_KINDS.contains(&c.kind()) || is_default(c))
+            || (item.child_count() > 0
+                && item
+                    .children(&mut inner)
+                    .any(|c| VARIADIC_KINDS.contains(&c.kind()) || is_default(c)))
         {
             return None;
         }
