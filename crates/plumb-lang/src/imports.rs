@@ -63,6 +63,14 @@ pub(crate) fn each_node_of_kind<'t>(
     kinds: &[&str],
     visit: &mut dyn FnMut(Node<'t>),
 ) {
+    // Named nodes of one name share one kind id: comparing ids spares
+    // reading each node's name.
+    let grammar = root.language();
+    let ids: Vec<u16> = kinds
+        .iter()
+        .map(|kind| grammar.id_for_node_kind(kind, true))
+        .filter(|&id| id != 0)
+        .collect();
     let mut found = Vec::new();
     let mut cursor = root.walk();
     let mut descend = !kinds.contains(&root.kind());
@@ -75,7 +83,7 @@ pub(crate) fn each_node_of_kind<'t>(
             break;
         }
         let node = cursor.node();
-        descend = node.is_named() && !kinds.contains(&node.kind());
+        descend = node.is_named() && !ids.contains(&node.kind_id());
         if node.is_named() && !descend {
             found.push(node);
         }
