@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
-use plumb_lang::{DocStyle, Language, QueryError, Spec};
+use plumb_lang::{DocStyle, FileHooks, Language, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, LocalFact, RefFact};
@@ -159,6 +159,25 @@ pub fn extract(
     tree: &Tree,
     macro_trees: &[Tree],
     source: &str,
+    cursor: &mut QueryCursor,
+) -> Result<FileFacts, SpecError> {
+    let root = tree.root_node();
+    let bytes = source.as_bytes();
+    let mut hooks = FileHooks::default();
+    language.imports(root, bytes, &mut hooks.imports);
+    language.conditional_code(root, bytes, &mut hooks.conditional);
+    extract_with_hooks(language, tree, macro_trees, source, hooks, cursor)
+}
+
+/// [`extract`], with the imports and conditional code of the file already
+/// read by its hooks ([`Language::file_hooks`]; the macro arguments are
+/// `macro_trees`).
+pub fn extract_with_hooks(
+    language: Language,
+    tree: &Tree,
+    macro_trees: &[Tree],
+    source: &str,
+    hooks: FileHooks,
     cursor: &mut QueryCursor,
 ) -> Result<FileFacts, SpecError> {
     let spec = language.spec();
@@ -545,9 +564,9 @@ pub fn extract(
         }
     }
 
-    language.imports(root, bytes, &mut facts.imports);
+    facts.imports = hooks.imports;
     facts.package = language.package(root, bytes);
-    language.conditional_code(root, bytes, &mut facts.conditional);
+    facts.conditional = hooks.conditional;
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
 }

@@ -12,7 +12,7 @@ use plumb_lang::tree_sitter::{ParseOptions, Parser, QueryCursor, Tree};
 use plumb_lang::{Language, MacroArguments};
 use plumb_store::model::FileStatus;
 
-use crate::extract::extract;
+use crate::extract::extract_with_hooks;
 use crate::facts::FileFacts;
 use crate::walk::Candidate;
 
@@ -195,24 +195,27 @@ pub fn parse_only(language: Language, source: &str, timeout: Duration) -> Option
 const MACRO_ROUNDS: usize = 3;
 
 /// Parses the file's macro arguments ([`Language::macro_arguments`]), round
-/// by round, with the file's own parser and timeout. A round that times out
+/// by round, with the file's own parser and timeout: `first`, those of the
+/// file's own tree, then those of each round's tree. A round that times out
 /// ends the rounds: the file is still indexed, without those arguments.
 fn parse_macro_arguments(
     worker: &mut Worker,
     language: Language,
-    tree: &Tree,
+    first: Option<MacroArguments>,
     source: &str,
     timeout: Duration,
 ) -> Vec<Tree> {
     let mut trees: Vec<Tree> = Vec::new();
-    for _ in 0..MACRO_ROUNDS {
-        let last = trees.last().unwrap_or(tree);
-        let Some(arguments) = language.macro_arguments(last.root_node(), source.as_bytes()) else {
-            break;
-        };
+    let mut next = first;
+    while let Some(arguments) = next.take() {
         match parse_arguments(worker, language, &arguments, timeout) {
             Ok(parsed) => trees.push(parsed),
             Err(_) => break,
+        }
+        if let Some(last) = trees.last()
+            && trees.len() < MACRO_ROUNDS
+        {
+            next = language.macro_arguments(last.root_node(), source.as_bytes());
         }
     }
     trees
@@ -228,8 +231,17 @@ fn parse_and_extract(
         Ok(tree) => tree,
         Err((status, reason)) => return FileOutcome::Skipped(status, reason),
     };
-    let macro_trees = parse_macro_arguments(worker, language, &tree, source, timeout);
-    match extract(language, &tree, &macro_trees, source, &mut worker.cursor) {
+    let mut hooks = language.file_hooks(tree.root_node(), source.as_bytes());
+    let first = hooks.macro_arguments.take();
+    let macro_trees = parse_macro_arguments(worker, language, first, source, timeout);
+    match extract_with_hooks(
+        language,
+        &tree,
+        &macro_trees,
+        source,
+        hooks,
+        &mut worker.cursor,
+    ) {
         Ok(facts) => FileOutcome::Indexed(facts),
         Err(err) => FileOutcome::Skipped(FileStatus::Quarantined, err.to_string()),
     }

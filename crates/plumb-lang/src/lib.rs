@@ -194,6 +194,18 @@ pub struct MacroArguments {
     pub ranges: Vec<tree_sitter::Range>,
 }
 
+/// What a language's hooks read from the whole of one file
+/// ([`Language::file_hooks`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileHooks {
+    /// [`Language::imports`].
+    pub imports: Vec<ImportDecl>,
+    /// [`Language::conditional_code`].
+    pub conditional: Vec<ConditionalCode>,
+    /// [`Language::macro_arguments`].
+    pub macro_arguments: Option<MacroArguments>,
+}
+
 /// Where a definition's doc comment comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DocStyle {
@@ -1140,6 +1152,20 @@ impl Language {
         } else {
             None
         }
+    }
+
+    /// [`Language::imports`], [`Language::conditional_code`] and
+    /// [`Language::macro_arguments`] of the tree under `root`, in one walk
+    /// of it where a language needs more than one.
+    pub fn file_hooks(self, root: tree_sitter::Node<'_>, source: &[u8]) -> FileHooks {
+        if self == Language::Rust {
+            return rust::file_hooks(root, source);
+        }
+        let mut hooks = FileHooks::default();
+        self.imports(root, source, &mut hooks.imports);
+        self.conditional_code(root, source, &mut hooks.conditional);
+        hooks.macro_arguments = self.macro_arguments(root, source);
+        hooks
     }
 
     /// Appends the code under `root` compiled only under a condition (Rust

@@ -3,22 +3,55 @@
 
 use tree_sitter::{Node, Point, Range};
 
-use crate::MacroArguments;
-use crate::imports::{ConditionalCode, ImportDecl, each_node_of_kind, position, text};
+use crate::imports::{
+    ConditionalCode, ImportDecl, each_node_of_kind, each_node_of_kinds, position, text,
+};
+use crate::{FileHooks, MacroArguments};
+
+/// The node kinds [`imports`] reads.
+const USE_KINDS: &[&str] = &["use_declaration"];
+/// The node kinds [`conditional_code`] reads.
+const ATTRIBUTE_KINDS: &[&str] = &["attribute_item"];
+/// The node kinds [`macro_arguments`] reads: invocations, and the
+/// definitions whose invocations are templates.
+const MACRO_KINDS: &[&str] = &["macro_definition", "macro_invocation"];
+
+/// [`imports`], [`conditional_code`] and [`macro_arguments`] of one file,
+/// from one walk of its tree.
+pub(crate) fn file_hooks(root: Node<'_>, source: &[u8]) -> FileHooks {
+    let mut hooks = FileHooks::default();
+    let mut kept = Vec::new();
+    each_node_of_kinds(
+        root,
+        &[USE_KINDS, ATTRIBUTE_KINDS, MACRO_KINDS],
+        &mut |set, node| match set {
+            0 => push_use(node, source, &mut hooks.imports),
+            1 => push_conditional(node, source, &mut hooks.conditional),
+            _ => keep_arguments(node, &mut kept),
+        },
+    );
+    hooks.imports.sort_by_key(|decl| (decl.line, decl.col));
+    hooks.conditional.sort_by_key(|c| (c.start, c.end));
+    hooks.macro_arguments = arguments_text(kept, source);
+    hooks
+}
 
 /// Appends every binding of every `use` declaration, `pub use` marked as a
 /// re-export.
 pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
-    each_node_of_kind(root, &["use_declaration"], &mut |node| {
-        let mut cursor = node.walk();
-        let public = node
-            .children(&mut cursor)
-            .any(|c| c.kind() == "visibility_modifier");
-        if let Some(argument) = node.child_by_field_name("argument") {
-            flatten(argument, source, &[], public, out);
-        }
-    });
+    each_node_of_kind(root, USE_KINDS, &mut |node| push_use(node, source, out));
     out.sort_by_key(|decl| (decl.line, decl.col));
+}
+
+/// Appends the bindings of the `use` declaration `node`.
+fn push_use(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+    let mut cursor = node.walk();
+    let public = node
+        .children(&mut cursor)
+        .any(|c| c.kind() == "visibility_modifier");
+    if let Some(argument) = node.child_by_field_name("argument") {
+        flatten(argument, source, &[], public, out);
+    }
 }
 
 /// The `::`-separated segments of a path's text, empty ones (a leading
@@ -154,38 +187,44 @@ pub(crate) fn is_exported(node: Node<'_>) -> bool {
 /// (rust-analyzer records them too); a disabled statement is code no
 /// default build reads.
 pub(crate) fn conditional_code(root: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode>) {
-    each_node_of_kind(root, &["attribute_item"], &mut |node| {
-        let Some(condition) = node
-            .named_child(0)
-            .map(|attribute| text(attribute, source).trim())
-            .and_then(|attribute| attribute.strip_prefix("cfg"))
-            .map(str::trim_start)
-            .and_then(|rest| rest.strip_prefix('('))
-            .and_then(|rest| rest.strip_suffix(')'))
-        else {
-            return;
-        };
-        let mut gated = node.next_named_sibling();
-        while let Some(next) = gated.filter(|n| {
-            matches!(
-                n.kind(),
-                "attribute_item" | "line_comment" | "block_comment"
-            )
-        }) {
-            gated = next.next_named_sibling();
-        }
-        if let Some(gated) =
-            gated.filter(|n| matches!(n.kind(), "expression_statement" | "let_declaration"))
-        {
-            let end = gated.end_position();
-            out.push(ConditionalCode {
-                start: position(gated),
-                end: (end.row as u32 + 1, end.column as u32 + 1),
-                condition: condition.trim().to_owned(),
-            });
-        }
+    each_node_of_kind(root, ATTRIBUTE_KINDS, &mut |node| {
+        push_conditional(node, source, out);
     });
     out.sort_by_key(|c| (c.start, c.end));
+}
+
+/// Appends the statement the attribute `node` makes conditional, if it is
+/// a `#[cfg(…)]` in front of a statement.
+fn push_conditional(node: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode>) {
+    let Some(condition) = node
+        .named_child(0)
+        .map(|attribute| text(attribute, source).trim())
+        .and_then(|attribute| attribute.strip_prefix("cfg"))
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('('))
+        .and_then(|rest| rest.strip_suffix(')'))
+    else {
+        return;
+    };
+    let mut gated = node.next_named_sibling();
+    while let Some(next) = gated.filter(|n| {
+        matches!(
+            n.kind(),
+            "attribute_item" | "line_comment" | "block_comment"
+        )
+    }) {
+        gated = next.next_named_sibling();
+    }
+    if let Some(gated) =
+        gated.filter(|n| matches!(n.kind(), "expression_statement" | "let_declaration"))
+    {
+        let end = gated.end_position();
+        out.push(ConditionalCode {
+            start: position(gated),
+            end: (end.row as u32 + 1, end.column as u32 + 1),
+            condition: condition.trim().to_owned(),
+        });
+    }
 }
 
 /// The argument token trees of the outermost macro invocations under
@@ -197,21 +236,29 @@ pub(crate) fn conditional_code(root: Node<'_>, source: &[u8], out: &mut Vec<Cond
 /// templates and stay blank. `None` when there is no invocation to keep.
 pub(crate) fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<MacroArguments> {
     let mut kept = Vec::new();
-    each_node_of_kind(
-        root,
-        &["macro_definition", "macro_invocation"],
-        &mut |node| {
-            if node.kind() == "macro_invocation" {
-                let mut cursor = node.walk();
-                if let Some(arguments) = node
-                    .children(&mut cursor)
-                    .find(|c| c.kind() == "token_tree")
-                {
-                    kept.push(arguments);
-                }
-            }
-        },
-    );
+    each_node_of_kind(root, MACRO_KINDS, &mut |node| {
+        keep_arguments(node, &mut kept)
+    });
+    arguments_text(kept, source)
+}
+
+/// Keeps the argument token tree of `node` if it is a macro invocation
+/// (not a definition).
+fn keep_arguments<'t>(node: Node<'t>, kept: &mut Vec<Node<'t>>) {
+    if node.kind() == "macro_invocation" {
+        let mut cursor = node.walk();
+        if let Some(arguments) = node
+            .children(&mut cursor)
+            .find(|c| c.kind() == "token_tree")
+        {
+            kept.push(arguments);
+        }
+    }
+}
+
+/// The [`MacroArguments`] keeping the `kept` token trees of `source`;
+/// `None` when there are none.
+fn arguments_text(mut kept: Vec<Node<'_>>, source: &[u8]) -> Option<MacroArguments> {
     if kept.is_empty() {
         return None;
     }
@@ -377,6 +424,23 @@ mod tests {
         let none = "fn f() { g(1) }\n";
         let tree = parser.parse(none, None).unwrap();
         assert_eq!(macro_arguments(tree.root_node(), none.as_bytes()), None);
+    }
+
+    #[test]
+    fn one_walk_finds_what_the_three_hooks_find() {
+        let code = "use a::b;\nfn f() {\n    #[cfg(test)]\n    g!(h(1));\n    use c::{d, e as f};\n    #[cfg(x)]\n    let y = m![n];\n}\nmacro_rules! q { () => { r!(s) } }\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let (root, source) = (tree.root_node(), code.as_bytes());
+        let mut expected = FileHooks::default();
+        imports(root, source, &mut expected.imports);
+        conditional_code(root, source, &mut expected.conditional);
+        expected.macro_arguments = macro_arguments(root, source);
+        assert_eq!(expected.imports.len(), 3);
+        assert_eq!(expected.conditional.len(), 2);
+        assert!(expected.macro_arguments.is_some());
+        assert_eq!(file_hooks(root, source), expected);
     }
 
     #[test]
