@@ -4,6 +4,7 @@
 //! [`Spec`] row, or the language's hooks in `plumb-lang`.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
 use plumb_lang::{DocStyle, FileHooks, Language, QueryError, Spec};
@@ -327,7 +328,13 @@ pub fn extract_with_hooks(
     let export_list = language.export_lists(root, bytes);
     let mut facts = FileFacts::default();
     drop_locals(&mut defs);
-    let spans: Vec<(Node, Node)> = defs.iter().map(|d| definition_span(d.node, spec)).collect();
+    let def_parents: Vec<Option<Node>> = defs.iter().map(|d| d.node.parent()).collect();
+    let mut lists = ChildLists::default();
+    let spans: Vec<(Node, Node)> = defs
+        .iter()
+        .zip(&def_parents)
+        .map(|(d, &parent)| definition_span(d.node, parent, spec, &mut lists))
+        .collect();
 
     // Containers: every definition and impl block, nested by byte range;
     // an impl block with a definition's very span (a C++ out-of-line
@@ -378,7 +385,7 @@ pub fn extract_with_hooks(
             name_line,
             name_col,
             signature: signature(raw.node, bytes),
-            doc: doc(raw.node, spec, bytes),
+            doc: doc(raw.node, def_parents[i], spec, bytes, &mut lists),
             container,
             exported,
             has_body: body(raw.node).is_some(),
@@ -642,15 +649,21 @@ fn drop_locals(defs: &mut Vec<RawDef<'_>>) {
 
 /// The first node of a definition's span (attributes, decorators and a
 /// wrapping `decorated_definition` included) and the node whose end ends it.
-fn definition_span<'t>(node: Node<'t>, spec: &Spec) -> (Node<'t>, Node<'t>) {
-    let mut outer = node;
-    if let Some(parent) = node.parent()
-        && spec.wrapper_kinds.contains(&parent.kind())
-    {
-        outer = parent;
-    }
+/// `parent` is the definition's parent.
+fn definition_span<'t>(
+    node: Node<'t>,
+    parent: Option<Node<'t>>,
+    spec: &Spec,
+    lists: &mut ChildLists<'t>,
+) -> (Node<'t>, Node<'t>) {
+    let (outer, outer_parent) = match parent {
+        Some(wrapper) if spec.wrapper_kinds.contains(&wrapper.kind()) => {
+            (wrapper, wrapper.parent())
+        }
+        _ => (node, parent),
+    };
     let mut first = outer;
-    while let Some(previous) = first.prev_named_sibling() {
+    for previous in lists.siblings_before(outer, outer_parent, Siblings::Named) {
         if spec.attribute_kinds.contains(&previous.kind()) {
             first = previous;
         } else {
@@ -658,6 +671,117 @@ fn definition_span<'t>(node: Node<'t>, spec: &Spec) -> (Node<'t>, Node<'t>) {
         }
     }
     (first, outer)
+}
+
+/// Which siblings [`SiblingsBefore`] yields.
+#[derive(Clone, Copy, PartialEq)]
+enum Siblings {
+    /// Named and anonymous ones (`prev_sibling`).
+    All,
+    /// Named ones (`prev_named_sibling`).
+    Named,
+}
+
+/// The children of the parents of definitions, each parent's read once:
+/// each `prev_sibling` call finds the parent again from the root and reads
+/// its children up to the node, once per step and per definition.
+#[derive(Default)]
+struct ChildLists<'t> {
+    /// By parent id: its children in order, or `None` when one is
+    /// zero-width (tree-sitter orders those siblings by more than position).
+    by_parent: HashMap<usize, Option<Rc<[Node<'t>]>>>,
+}
+
+impl<'t> ChildLists<'t> {
+    /// The siblings of `which` kind before `node`, whose parent is
+    /// `parent`, nearest first: those `prev_sibling` (or
+    /// `prev_named_sibling`) gives step by step.
+    fn siblings_before(
+        &mut self,
+        node: Node<'t>,
+        parent: Option<Node<'t>>,
+        which: Siblings,
+    ) -> SiblingsBefore<'t> {
+        let Some(parent) = parent else {
+            return SiblingsBefore::Chained(None, which);
+        };
+        let children = self
+            .by_parent
+            .entry(parent.id())
+            .or_insert_with(|| children_of(parent))
+            .clone();
+        let at = children.as_ref().and_then(|children| {
+            let at = children.partition_point(|c| c.start_byte() < node.start_byte());
+            (children.get(at).map(Node::id) == Some(node.id())).then_some(at)
+        });
+        match (children, at) {
+            (Some(children), Some(at)) => SiblingsBefore::Listed {
+                children,
+                next: at,
+                which,
+            },
+            _ => SiblingsBefore::Chained(previous_sibling(node, which), which),
+        }
+    }
+}
+
+/// The children of `parent` in order; `None` when one is zero-width.
+fn children_of<'t>(parent: Node<'t>) -> Option<Rc<[Node<'t>]>> {
+    let mut cursor = parent.walk();
+    let children: Vec<Node<'t>> = parent.children(&mut cursor).collect();
+    let zero_width = children.iter().any(|c| c.byte_range().is_empty());
+    (!zero_width).then(|| children.into())
+}
+
+/// The siblings before a node, nearest first ([`ChildLists::siblings_before`]).
+enum SiblingsBefore<'t> {
+    /// Read from the parent's children: those before `next`.
+    Listed {
+        /// The parent's children.
+        children: Rc<[Node<'t>]>,
+        /// The index after the next one to yield.
+        next: usize,
+        /// Which ones to yield.
+        which: Siblings,
+    },
+    /// Asked of tree-sitter step by step: the next one to yield.
+    Chained(Option<Node<'t>>, Siblings),
+}
+
+impl<'t> Iterator for SiblingsBefore<'t> {
+    type Item = Node<'t>;
+
+    fn next(&mut self) -> Option<Node<'t>> {
+        match self {
+            SiblingsBefore::Listed {
+                children,
+                next,
+                which,
+            } => {
+                while *next > 0 {
+                    *next -= 1;
+                    let sibling = children[*next];
+                    if *which == Siblings::All || sibling.is_named() {
+                        return Some(sibling);
+                    }
+                }
+                None
+            }
+            SiblingsBefore::Chained(current, which) => {
+                let sibling = (*current)?;
+                *current = previous_sibling(sibling, *which);
+                Some(sibling)
+            }
+        }
+    }
+}
+
+/// The sibling before `node` of `which` kind, as tree-sitter finds it.
+fn previous_sibling(node: Node<'_>, which: Siblings) -> Option<Node<'_>> {
+    match which {
+        Siblings::All => node.prev_sibling(),
+        Siblings::Named => node.prev_named_sibling(),
+    }
 }
 
 /// The container of each container, by a stack sweep over containers sorted
@@ -1102,7 +1226,14 @@ fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
 }
 
 /// The doc comment or docstring of a definition.
-fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
+/// `parent` is the definition's parent.
+fn doc<'t>(
+    node: Node<'t>,
+    parent: Option<Node<'t>>,
+    spec: &Spec,
+    bytes: &[u8],
+    lists: &mut ChildLists<'t>,
+) -> Option<String> {
     let raw = match spec.doc_style {
         DocStyle::Docstring => {
             let body = node.child_by_field_name("body")?;
@@ -1117,19 +1248,18 @@ fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
             content.trim().to_owned()
         }
         DocStyle::PrecedingComments(markers) => {
-            let mut anchor = node;
-            while let Some(parent) = anchor.parent() {
+            let (mut anchor, mut anchor_parent) = (node, parent);
+            while let Some(parent) = anchor_parent {
                 if DOC_ANCHOR_PARENTS.contains(&parent.kind()) {
                     anchor = parent;
+                    anchor_parent = parent.parent();
                 } else {
                     break;
                 }
             }
             let mut lines = Vec::new();
-            let mut current = anchor.prev_sibling();
-            while let Some(sibling) = current {
+            for sibling in lists.siblings_before(anchor, anchor_parent, Siblings::All) {
                 if spec.attribute_kinds.contains(&sibling.kind()) {
-                    current = sibling.prev_sibling();
                     continue;
                 }
                 if !spec.comment_kinds.contains(&sibling.kind()) {
@@ -1140,7 +1270,6 @@ fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
                     break;
                 }
                 lines.push(strip_comment_markers(comment));
-                current = sibling.prev_sibling();
             }
             lines.reverse();
             lines.join("\n").trim().to_owned()
