@@ -4,6 +4,7 @@
 //! [`Spec`] row, or the language's hooks in `plumb-lang`.
 
 use std::collections::HashMap;
+use std::num::NonZeroU16;
 use std::rc::Rc;
 
 use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
@@ -329,6 +330,7 @@ pub fn extract_with_hooks(
     let mut facts = FileFacts::default();
     drop_locals(&mut defs);
     let def_parents: Vec<Option<Node>> = defs.iter().map(|d| d.node.parent()).collect();
+    let shapes = ListShapes::of(tree);
     let mut lists = ChildLists::default();
     let spans: Vec<(Node, Node)> = defs
         .iter()
@@ -393,7 +395,7 @@ pub fn extract_with_hooks(
             parameters: raw
                 .kind
                 .is_callable()
-                .then(|| arity(raw.node, List::Parameters, false))
+                .then(|| arity(raw.node, List::Parameters, shapes))
                 .flatten(),
             name,
         });
@@ -432,7 +434,6 @@ pub fn extract_with_hooks(
         });
     }
 
-    let trailing = has_trailing_arguments(tree);
     let ref_containers = innermost(&containers, refs.iter().map(|r| r.name.start_byte() as u32));
     for (raw, container) in refs.iter().zip(ref_containers) {
         let Some(kind) = raw.kind else {
@@ -452,7 +453,7 @@ pub fn extract_with_hooks(
             container,
             arguments: raw
                 .site
-                .and_then(|site| arity(site, List::Arguments, trailing)),
+                .and_then(|site| arity(site, List::Arguments, shapes)),
         });
     }
 
@@ -1003,24 +1004,32 @@ enum List {
 /// grammar without such fields (Kotlin's `value_arguments`, Swift's
 /// `call_suffix`), a trailing lambda counted as an argument. `None` when
 /// there is no list, or when a variadic item or a parameter's default value
-/// makes the count open. `trailing` says whether the grammar has trailing
-/// arguments at all ([`has_trailing_arguments`]).
-fn arity(node: Node<'_>, of: List, trailing: bool) -> Option<u32> {
+/// makes the count open. `shapes` says which of these the grammar has.
+fn arity(node: Node<'_>, of: List, shapes: ListShapes) -> Option<u32> {
     let field = match of {
-        List::Arguments => "arguments",
-        List::Parameters => "parameters",
+        List::Arguments => shapes.arguments,
+        List::Parameters => shapes.parameters,
     };
     let count = match of {
-        List::Arguments if trailing => trailing_arguments(node),
+        List::Arguments if shapes.trailing => trailing_arguments(node),
         List::Arguments | List::Parameters => 0,
     };
-    let list = node.child_by_field_name(field).or_else(|| {
-        let mut cursor = node.walk();
-        node.named_children(&mut cursor)
-            .find(|child| LIST_KINDS.contains(&child.kind()))
-    });
+    let list = field
+        .and_then(|field| node.child_by_field_id(field.get()))
+        .or_else(|| {
+            if !shapes.list_children {
+                return None;
+            }
+            let mut cursor = node.walk();
+            node.named_children(&mut cursor)
+                .find(|child| LIST_KINDS.contains(&child.kind()))
+        });
     let Some(list) = list else {
-        if let Some(swift) = swift_arity(node, of) {
+        let swift = match of {
+            List::Arguments if !shapes.call_suffix => None,
+            List::Arguments | List::Parameters => swift_arity(node, of),
+        };
+        if let Some(swift) = swift {
             return swift;
         }
         return (count > 0).then_some(count);
@@ -1098,14 +1107,41 @@ fn swift_arity(node: Node<'_>, of: List) -> Option<Option<u32>> {
     }
 }
 
-/// Whether the grammar of `tree` has a node kind of
-/// [`TRAILING_ARGUMENT_KINDS`]: without one no call has trailing arguments,
-/// and counting them need not climb the tree.
-fn has_trailing_arguments(tree: &Tree) -> bool {
-    let grammar = tree.language();
-    TRAILING_ARGUMENT_KINDS
-        .iter()
-        .any(|kind| grammar.id_for_node_kind(kind, true) != 0)
+/// The shapes of argument and parameter lists a grammar has, looked up
+/// once per file for [`arity`]: a list kind the grammar lacks needs no
+/// search, and a field is read by id rather than by name.
+#[derive(Clone, Copy)]
+struct ListShapes {
+    /// The `arguments` field.
+    arguments: Option<NonZeroU16>,
+    /// The `parameters` field.
+    parameters: Option<NonZeroU16>,
+    /// A kind of [`TRAILING_ARGUMENT_KINDS`]: without one no call has
+    /// trailing arguments, and counting them need not climb the tree.
+    trailing: bool,
+    /// A kind of [`LIST_KINDS`].
+    list_children: bool,
+    /// Swift's `call_suffix` (see [`swift_arity`]).
+    call_suffix: bool,
+}
+
+impl ListShapes {
+    /// The shapes of the grammar of `tree`.
+    fn of(tree: &Tree) -> Self {
+        let grammar = tree.language();
+        let has_any = |kinds: &[&str]| {
+            kinds
+                .iter()
+                .any(|kind| grammar.id_for_node_kind(kind, true) != 0)
+        };
+        ListShapes {
+            arguments: grammar.field_id_for_name("arguments"),
+            parameters: grammar.field_id_for_name("parameters"),
+            trailing: has_any(TRAILING_ARGUMENT_KINDS),
+            list_children: has_any(LIST_KINDS),
+            call_suffix: has_any(&["call_suffix"]),
+        }
+    }
 }
 
 /// How many trailing lambdas follow a call's argument list: children of
