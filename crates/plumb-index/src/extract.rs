@@ -4,9 +4,11 @@
 //! [`Spec`] row, or the language's hooks in `plumb-lang`.
 
 use std::collections::HashMap;
+use std::num::NonZeroU16;
+use std::rc::Rc;
 
 use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
-use plumb_lang::{DocStyle, Language, QueryError, Spec};
+use plumb_lang::{DocStyle, FileHooks, Language, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, LocalFact, RefFact};
@@ -130,8 +132,9 @@ struct RawRef<'t> {
     kind: Option<OccurrenceKind>,
     receiver: Option<Node<'t>>,
     path: Option<Node<'t>>,
-    /// How many arguments the call passes, where the node shows them.
-    arguments: Option<u32>,
+    /// The whole reference, whose argument list (if any) [`arity`] counts;
+    /// `None` for a `@skip` pattern.
+    site: Option<Node<'t>>,
 }
 
 struct RawBinding<'t> {
@@ -158,6 +161,25 @@ pub fn extract(
     tree: &Tree,
     macro_trees: &[Tree],
     source: &str,
+    cursor: &mut QueryCursor,
+) -> Result<FileFacts, SpecError> {
+    let root = tree.root_node();
+    let bytes = source.as_bytes();
+    let mut hooks = FileHooks::default();
+    language.imports(root, bytes, &mut hooks.imports);
+    language.conditional_code(root, bytes, &mut hooks.conditional);
+    extract_with_hooks(language, tree, macro_trees, source, hooks, cursor)
+}
+
+/// [`extract`], with the imports and conditional code of the file already
+/// read by its hooks ([`Language::file_hooks`]; the macro arguments are
+/// `macro_trees`).
+pub fn extract_with_hooks(
+    language: Language,
+    tree: &Tree,
+    macro_trees: &[Tree],
+    source: &str,
+    hooks: FileHooks,
     cursor: &mut QueryCursor,
 ) -> Result<FileFacts, SpecError> {
     let spec = language.spec();
@@ -252,7 +274,7 @@ pub fn extract(
                             kind: Some(kind),
                             receiver,
                             path,
-                            arguments: arity(node, List::Arguments),
+                            site: Some(node),
                         });
                     }
                 }
@@ -264,7 +286,7 @@ pub fn extract(
                             kind: None,
                             receiver,
                             path,
-                            arguments: None,
+                            site: None,
                         });
                     }
                 }
@@ -307,7 +329,14 @@ pub fn extract(
     let export_list = language.export_lists(root, bytes);
     let mut facts = FileFacts::default();
     drop_locals(&mut defs);
-    let spans: Vec<(Node, Node)> = defs.iter().map(|d| definition_span(d.node, spec)).collect();
+    let def_parents: Vec<Option<Node>> = defs.iter().map(|d| d.node.parent()).collect();
+    let shapes = ListShapes::of(tree);
+    let mut lists = ChildLists::default();
+    let spans: Vec<(Node, Node)> = defs
+        .iter()
+        .zip(&def_parents)
+        .map(|(d, &parent)| definition_span(d.node, parent, spec, &mut lists))
+        .collect();
 
     // Containers: every definition and impl block, nested by byte range;
     // an impl block with a definition's very span (a C++ out-of-line
@@ -358,7 +387,7 @@ pub fn extract(
             name_line,
             name_col,
             signature: signature(raw.node, bytes),
-            doc: doc(raw.node, spec, bytes),
+            doc: doc(raw.node, def_parents[i], spec, bytes, &mut lists),
             container,
             exported,
             has_body: body(raw.node).is_some(),
@@ -366,7 +395,7 @@ pub fn extract(
             parameters: raw
                 .kind
                 .is_callable()
-                .then(|| arity(raw.node, List::Parameters))
+                .then(|| arity(raw.node, List::Parameters, shapes))
                 .flatten(),
             name,
         });
@@ -422,7 +451,9 @@ pub fn extract(
                 .and_then(|n| qualifier(n, raw.name, spec, bytes))
                 .map(|q| dotted(&q, spec.member_operators)),
             container,
-            arguments: raw.arguments,
+            arguments: raw
+                .site
+                .and_then(|site| arity(site, List::Arguments, shapes)),
         });
     }
 
@@ -541,9 +572,9 @@ pub fn extract(
         }
     }
 
-    language.imports(root, bytes, &mut facts.imports);
+    facts.imports = hooks.imports;
     facts.package = language.package(root, bytes);
-    language.conditional_code(root, bytes, &mut facts.conditional);
+    facts.conditional = hooks.conditional;
     facts.syntax_errors = count_syntax_errors(root);
     Ok(facts)
 }
@@ -619,15 +650,21 @@ fn drop_locals(defs: &mut Vec<RawDef<'_>>) {
 
 /// The first node of a definition's span (attributes, decorators and a
 /// wrapping `decorated_definition` included) and the node whose end ends it.
-fn definition_span<'t>(node: Node<'t>, spec: &Spec) -> (Node<'t>, Node<'t>) {
-    let mut outer = node;
-    if let Some(parent) = node.parent()
-        && spec.wrapper_kinds.contains(&parent.kind())
-    {
-        outer = parent;
-    }
+/// `parent` is the definition's parent.
+fn definition_span<'t>(
+    node: Node<'t>,
+    parent: Option<Node<'t>>,
+    spec: &Spec,
+    lists: &mut ChildLists<'t>,
+) -> (Node<'t>, Node<'t>) {
+    let (outer, outer_parent) = match parent {
+        Some(wrapper) if spec.wrapper_kinds.contains(&wrapper.kind()) => {
+            (wrapper, wrapper.parent())
+        }
+        _ => (node, parent),
+    };
     let mut first = outer;
-    while let Some(previous) = first.prev_named_sibling() {
+    for previous in lists.siblings_before(outer, outer_parent, Siblings::Named) {
         if spec.attribute_kinds.contains(&previous.kind()) {
             first = previous;
         } else {
@@ -635,6 +672,117 @@ fn definition_span<'t>(node: Node<'t>, spec: &Spec) -> (Node<'t>, Node<'t>) {
         }
     }
     (first, outer)
+}
+
+/// Which siblings [`SiblingsBefore`] yields.
+#[derive(Clone, Copy, PartialEq)]
+enum Siblings {
+    /// Named and anonymous ones (`prev_sibling`).
+    All,
+    /// Named ones (`prev_named_sibling`).
+    Named,
+}
+
+/// The children of the parents of definitions, each parent's read once:
+/// each `prev_sibling` call finds the parent again from the root and reads
+/// its children up to the node, once per step and per definition.
+#[derive(Default)]
+struct ChildLists<'t> {
+    /// By parent id: its children in order, or `None` when one is
+    /// zero-width (tree-sitter orders those siblings by more than position).
+    by_parent: HashMap<usize, Option<Rc<[Node<'t>]>>>,
+}
+
+impl<'t> ChildLists<'t> {
+    /// The siblings of `which` kind before `node`, whose parent is
+    /// `parent`, nearest first: those `prev_sibling` (or
+    /// `prev_named_sibling`) gives step by step.
+    fn siblings_before(
+        &mut self,
+        node: Node<'t>,
+        parent: Option<Node<'t>>,
+        which: Siblings,
+    ) -> SiblingsBefore<'t> {
+        let Some(parent) = parent else {
+            return SiblingsBefore::Chained(None, which);
+        };
+        let children = self
+            .by_parent
+            .entry(parent.id())
+            .or_insert_with(|| children_of(parent))
+            .clone();
+        let at = children.as_ref().and_then(|children| {
+            let at = children.partition_point(|c| c.start_byte() < node.start_byte());
+            (children.get(at).map(Node::id) == Some(node.id())).then_some(at)
+        });
+        match (children, at) {
+            (Some(children), Some(at)) => SiblingsBefore::Listed {
+                children,
+                next: at,
+                which,
+            },
+            _ => SiblingsBefore::Chained(previous_sibling(node, which), which),
+        }
+    }
+}
+
+/// The children of `parent` in order; `None` when one is zero-width.
+fn children_of<'t>(parent: Node<'t>) -> Option<Rc<[Node<'t>]>> {
+    let mut cursor = parent.walk();
+    let children: Vec<Node<'t>> = parent.children(&mut cursor).collect();
+    let zero_width = children.iter().any(|c| c.byte_range().is_empty());
+    (!zero_width).then(|| children.into())
+}
+
+/// The siblings before a node, nearest first ([`ChildLists::siblings_before`]).
+enum SiblingsBefore<'t> {
+    /// Read from the parent's children: those before `next`.
+    Listed {
+        /// The parent's children.
+        children: Rc<[Node<'t>]>,
+        /// The index after the next one to yield.
+        next: usize,
+        /// Which ones to yield.
+        which: Siblings,
+    },
+    /// Asked of tree-sitter step by step: the next one to yield.
+    Chained(Option<Node<'t>>, Siblings),
+}
+
+impl<'t> Iterator for SiblingsBefore<'t> {
+    type Item = Node<'t>;
+
+    fn next(&mut self) -> Option<Node<'t>> {
+        match self {
+            SiblingsBefore::Listed {
+                children,
+                next,
+                which,
+            } => {
+                while *next > 0 {
+                    *next -= 1;
+                    let sibling = children[*next];
+                    if *which == Siblings::All || sibling.is_named() {
+                        return Some(sibling);
+                    }
+                }
+                None
+            }
+            SiblingsBefore::Chained(current, which) => {
+                let sibling = (*current)?;
+                *current = previous_sibling(sibling, *which);
+                Some(sibling)
+            }
+        }
+    }
+}
+
+/// The sibling before `node` of `which` kind, as tree-sitter finds it.
+fn previous_sibling(node: Node<'_>, which: Siblings) -> Option<Node<'_>> {
+    match which {
+        Siblings::All => node.prev_sibling(),
+        Siblings::Named => node.prev_named_sibling(),
+    }
 }
 
 /// The container of each container, by a stack sweep over containers sorted
@@ -856,22 +1004,32 @@ enum List {
 /// grammar without such fields (Kotlin's `value_arguments`, Swift's
 /// `call_suffix`), a trailing lambda counted as an argument. `None` when
 /// there is no list, or when a variadic item or a parameter's default value
-/// makes the count open.
-fn arity(node: Node<'_>, of: List) -> Option<u32> {
+/// makes the count open. `shapes` says which of these the grammar has.
+fn arity(node: Node<'_>, of: List, shapes: ListShapes) -> Option<u32> {
     let field = match of {
-        List::Arguments => "arguments",
-        List::Parameters => "parameters",
+        List::Arguments => shapes.arguments,
+        List::Parameters => shapes.parameters,
     };
-    let mut cursor = node.walk();
-    let list = node
-        .named_children(&mut cursor)
-        .find(|child| LIST_KINDS.contains(&child.kind()));
     let count = match of {
-        List::Arguments => trailing_arguments(node),
-        List::Parameters => 0,
+        List::Arguments if shapes.trailing => trailing_arguments(node),
+        List::Arguments | List::Parameters => 0,
     };
-    let Some(list) = node.child_by_field_name(field).or(list) else {
-        if let Some(swift) = swift_arity(node, of) {
+    let list = field
+        .and_then(|field| node.child_by_field_id(field.get()))
+        .or_else(|| {
+            if !shapes.list_children {
+                return None;
+            }
+            let mut cursor = node.walk();
+            node.named_children(&mut cursor)
+                .find(|child| LIST_KINDS.contains(&child.kind()))
+        });
+    let Some(list) = list else {
+        let swift = match of {
+            List::Arguments if !shapes.call_suffix => None,
+            List::Arguments | List::Parameters => swift_arity(node, of),
+        };
+        if let Some(swift) = swift {
             return swift;
         }
         return (count > 0).then_some(count);
@@ -881,6 +1039,7 @@ fn arity(node: Node<'_>, of: List) -> Option<u32> {
     let is_default = |n: Node<'_>| of == List::Parameters && !n.is_named() && n.kind() == "=";
     let mut count = count;
     let mut cursor = list.walk();
+    let mut inner = list.walk();
     for item in list.children(&mut cursor) {
         let kind = item.kind();
         if is_default(item) || (!item.is_named() && VARIADIC_TOKENS.contains(&kind)) {
@@ -895,11 +1054,11 @@ fn arity(node: Node<'_>, of: List) -> Option<u32> {
             }
             continue;
         }
-        let mut inner = item.walk();
         if VARIADIC_KINDS.contains(&kind)
-            || item
-                .children(&mut inner)
-                .any(|c| VARIADIC_KINDS.contains(&c.kind()) || is_default(c))
+            || (item.child_count() > 0
+                && item
+                    .children(&mut inner)
+                    .any(|c| VARIADIC_KINDS.contains(&c.kind()) || is_default(c)))
         {
             return None;
         }
@@ -944,6 +1103,43 @@ fn swift_arity(node: Node<'_>, of: List) -> Option<Option<u32>> {
                 }
             }
             Some(Some(count))
+        }
+    }
+}
+
+/// The shapes of argument and parameter lists a grammar has, looked up
+/// once per file for [`arity`]: a list kind the grammar lacks needs no
+/// search, and a field is read by id rather than by name.
+#[derive(Clone, Copy)]
+struct ListShapes {
+    /// The `arguments` field.
+    arguments: Option<NonZeroU16>,
+    /// The `parameters` field.
+    parameters: Option<NonZeroU16>,
+    /// A kind of [`TRAILING_ARGUMENT_KINDS`]: without one no call has
+    /// trailing arguments, and counting them need not climb the tree.
+    trailing: bool,
+    /// A kind of [`LIST_KINDS`].
+    list_children: bool,
+    /// Swift's `call_suffix` (see [`swift_arity`]).
+    call_suffix: bool,
+}
+
+impl ListShapes {
+    /// The shapes of the grammar of `tree`.
+    fn of(tree: &Tree) -> Self {
+        let grammar = tree.language();
+        let has_any = |kinds: &[&str]| {
+            kinds
+                .iter()
+                .any(|kind| grammar.id_for_node_kind(kind, true) != 0)
+        };
+        ListShapes {
+            arguments: grammar.field_id_for_name("arguments"),
+            parameters: grammar.field_id_for_name("parameters"),
+            trailing: has_any(TRAILING_ARGUMENT_KINDS),
+            list_children: has_any(LIST_KINDS),
+            call_suffix: has_any(&["call_suffix"]),
         }
     }
 }
@@ -1066,7 +1262,14 @@ fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
 }
 
 /// The doc comment or docstring of a definition.
-fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
+/// `parent` is the definition's parent.
+fn doc<'t>(
+    node: Node<'t>,
+    parent: Option<Node<'t>>,
+    spec: &Spec,
+    bytes: &[u8],
+    lists: &mut ChildLists<'t>,
+) -> Option<String> {
     let raw = match spec.doc_style {
         DocStyle::Docstring => {
             let body = node.child_by_field_name("body")?;
@@ -1081,19 +1284,18 @@ fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
             content.trim().to_owned()
         }
         DocStyle::PrecedingComments(markers) => {
-            let mut anchor = node;
-            while let Some(parent) = anchor.parent() {
+            let (mut anchor, mut anchor_parent) = (node, parent);
+            while let Some(parent) = anchor_parent {
                 if DOC_ANCHOR_PARENTS.contains(&parent.kind()) {
                     anchor = parent;
+                    anchor_parent = parent.parent();
                 } else {
                     break;
                 }
             }
             let mut lines = Vec::new();
-            let mut current = anchor.prev_sibling();
-            while let Some(sibling) = current {
+            for sibling in lists.siblings_before(anchor, anchor_parent, Siblings::All) {
                 if spec.attribute_kinds.contains(&sibling.kind()) {
-                    current = sibling.prev_sibling();
                     continue;
                 }
                 if !spec.comment_kinds.contains(&sibling.kind()) {
@@ -1104,7 +1306,6 @@ fn doc(node: Node<'_>, spec: &Spec, bytes: &[u8]) -> Option<String> {
                     break;
                 }
                 lines.push(strip_comment_markers(comment));
-                current = sibling.prev_sibling();
             }
             lines.reverse();
             lines.join("\n").trim().to_owned()

@@ -8,11 +8,11 @@ use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use plumb_lang::Language;
 use plumb_lang::tree_sitter::{ParseOptions, Parser, QueryCursor, Tree};
+use plumb_lang::{Language, MacroArguments};
 use plumb_store::model::FileStatus;
 
-use crate::extract::extract;
+use crate::extract::extract_with_hooks;
 use crate::facts::FileFacts;
 use crate::walk::Candidate;
 
@@ -114,16 +114,33 @@ fn parse_tree(
     source: &str,
     timeout: Duration,
 ) -> Result<Tree, (FileStatus, String)> {
-    let parser = match worker.parsers.entry(language) {
-        std::collections::hash_map::Entry::Occupied(entry) => entry.into_mut(),
+    parse_with_timeout(parser_for(worker, language)?, source, timeout)
+}
+
+/// The worker's parser for `language`, made on first use.
+fn parser_for(
+    worker: &mut Worker,
+    language: Language,
+) -> Result<&mut Parser, (FileStatus, String)> {
+    match worker.parsers.entry(language) {
+        std::collections::hash_map::Entry::Occupied(entry) => Ok(entry.into_mut()),
         std::collections::hash_map::Entry::Vacant(entry) => {
             let mut parser = Parser::new();
             if let Err(err) = parser.set_language(&language.grammar()) {
                 return Err((FileStatus::Quarantined, format!("grammar rejected: {err}")));
             }
-            entry.insert(parser)
+            Ok(entry.insert(parser))
         }
-    };
+    }
+}
+
+/// Parses `source` with `parser` (within its included ranges), giving up
+/// after `timeout`.
+fn parse_with_timeout(
+    parser: &mut Parser,
+    source: &str,
+    timeout: Duration,
+) -> Result<Tree, (FileStatus, String)> {
     let started = Instant::now();
     let mut over_time = |_: &_| {
         if started.elapsed() > timeout {
@@ -147,6 +164,23 @@ fn parse_tree(
     })
 }
 
+/// Parses one round of macro arguments: only their ranges, which gives the
+/// tree of the whole blanked text without reading the blanks. The parser
+/// reads whole documents again afterwards.
+fn parse_arguments(
+    worker: &mut Worker,
+    language: Language,
+    arguments: &MacroArguments,
+    timeout: Duration,
+) -> Result<Tree, (FileStatus, String)> {
+    let parser = parser_for(worker, language)?;
+    // Ranges the parser refuses are read as the whole text, blanks included.
+    let _ = parser.set_included_ranges(&arguments.ranges);
+    let parsed = parse_with_timeout(parser, &arguments.text, timeout);
+    let _ = parser.set_included_ranges(&[]);
+    parsed
+}
+
 /// Parses `source` exactly as indexing does (this thread's parser, the same
 /// timeout) and stops there: the parse-only baseline of the benchmarks.
 /// `None` when the parse timed out or the grammar was rejected.
@@ -161,24 +195,27 @@ pub fn parse_only(language: Language, source: &str, timeout: Duration) -> Option
 const MACRO_ROUNDS: usize = 3;
 
 /// Parses the file's macro arguments ([`Language::macro_arguments`]), round
-/// by round, with the file's own parser and timeout. A round that times out
+/// by round, with the file's own parser and timeout: `first`, those of the
+/// file's own tree, then those of each round's tree. A round that times out
 /// ends the rounds: the file is still indexed, without those arguments.
 fn parse_macro_arguments(
     worker: &mut Worker,
     language: Language,
-    tree: &Tree,
+    first: Option<MacroArguments>,
     source: &str,
     timeout: Duration,
 ) -> Vec<Tree> {
     let mut trees: Vec<Tree> = Vec::new();
-    for _ in 0..MACRO_ROUNDS {
-        let last = trees.last().unwrap_or(tree);
-        let Some(shadow) = language.macro_arguments(last.root_node(), source.as_bytes()) else {
-            break;
-        };
-        match parse_tree(worker, language, &shadow, timeout) {
+    let mut next = first;
+    while let Some(arguments) = next.take() {
+        match parse_arguments(worker, language, &arguments, timeout) {
             Ok(parsed) => trees.push(parsed),
             Err(_) => break,
+        }
+        if let Some(last) = trees.last()
+            && trees.len() < MACRO_ROUNDS
+        {
+            next = language.macro_arguments(last.root_node(), source.as_bytes());
         }
     }
     trees
@@ -194,8 +231,17 @@ fn parse_and_extract(
         Ok(tree) => tree,
         Err((status, reason)) => return FileOutcome::Skipped(status, reason),
     };
-    let macro_trees = parse_macro_arguments(worker, language, &tree, source, timeout);
-    match extract(language, &tree, &macro_trees, source, &mut worker.cursor) {
+    let mut hooks = language.file_hooks(tree.root_node(), source.as_bytes());
+    let first = hooks.macro_arguments.take();
+    let macro_trees = parse_macro_arguments(worker, language, first, source, timeout);
+    match extract_with_hooks(
+        language,
+        &tree,
+        &macro_trees,
+        source,
+        hooks,
+        &mut worker.cursor,
+    ) {
         Ok(facts) => FileOutcome::Indexed(facts),
         Err(err) => FileOutcome::Skipped(FileStatus::Quarantined, err.to_string()),
     }

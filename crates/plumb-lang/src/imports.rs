@@ -56,21 +56,94 @@ pub(crate) fn compact(written: &str) -> String {
 }
 
 /// Calls `visit` on every node of the tree whose kind is one of `kinds`,
-/// without descending into matches.
+/// without descending into matches: `root` and its named descendants, in
+/// reverse source order (the order the hooks were written against).
 pub(crate) fn each_node_of_kind<'t>(
     root: Node<'t>,
     kinds: &[&str],
     visit: &mut dyn FnMut(Node<'t>),
 ) {
+    each_node_of_kinds(root, &[kinds], &mut |_, node| visit(node));
+}
+
+/// [`each_node_of_kind`] for several sets of kinds in one walk: calls
+/// `visit(i, node)` on the nodes `each_node_of_kind(root, sets[i], …)`
+/// visits, in the same order, set after set.
+pub(crate) fn each_node_of_kinds<'t>(
+    root: Node<'t>,
+    sets: &[&[&str]],
+    visit: &mut dyn FnMut(usize, Node<'t>),
+) {
+    // Named nodes of one name share one kind id: comparing ids spares
+    // reading each node's name.
+    let grammar = root.language();
+    let ids: Vec<Vec<u16>> = sets
+        .iter()
+        .map(|kinds| {
+            kinds
+                .iter()
+                .map(|kind| grammar.id_for_node_kind(kind, true))
+                .filter(|&id| id != 0)
+                .collect()
+        })
+        .collect();
+    let mut found: Vec<Vec<Node<'t>>> = vec![Vec::new(); sets.len()];
+    // Per set, the depth of the match the walk is under: no node below a
+    // match of a set is one of that set's.
+    let mut inside: Vec<Option<usize>> = vec![None; sets.len()];
+    for (i, kinds) in sets.iter().enumerate() {
+        if kinds.contains(&root.kind()) {
+            found[i].push(root);
+            inside[i] = Some(0);
+        }
+    }
     let mut cursor = root.walk();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if kinds.contains(&node.kind()) {
-            visit(node);
+    let mut depth = 0;
+    let mut descend = inside.iter().any(Option::is_none);
+    loop {
+        let moved = if descend && cursor.goto_first_child() {
+            depth += 1;
+            true
+        } else {
+            next_in_preorder(&mut cursor, &mut depth)
+        };
+        if !moved {
+            break;
+        }
+        let node = cursor.node();
+        descend = false;
+        if !node.is_named() {
             continue;
         }
-        for child in node.named_children(&mut cursor) {
-            stack.push(child);
+        for (i, set_inside) in inside.iter_mut().enumerate() {
+            if set_inside.is_some_and(|at| at >= depth) {
+                *set_inside = None;
+            }
+            if set_inside.is_none() && ids[i].contains(&node.kind_id()) {
+                found[i].push(node);
+                *set_inside = Some(depth);
+            }
+            descend |= set_inside.is_none();
         }
+    }
+    for (i, nodes) in found.into_iter().enumerate() {
+        for node in nodes.into_iter().rev() {
+            visit(i, node);
+        }
+    }
+}
+
+/// Moves `cursor` to the next sibling of its node or of the nearest
+/// ancestor that has one, keeping `depth` (the root's is 0); `false` when
+/// the walk is over.
+fn next_in_preorder(cursor: &mut tree_sitter::TreeCursor<'_>, depth: &mut usize) -> bool {
+    loop {
+        if cursor.goto_next_sibling() {
+            return true;
+        }
+        if !cursor.goto_parent() {
+            return false;
+        }
+        *depth -= 1;
     }
 }

@@ -179,6 +179,33 @@ pub enum PackageKeys {
     Directories,
 }
 
+/// Macro arguments made parseable ([`Language::macro_arguments`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MacroArguments {
+    /// A copy of the source, byte for byte the same length, that keeps
+    /// only the arguments, each made a statement; every other byte is
+    /// blank (line breaks kept).
+    pub text: String,
+    /// The ranges of `text` to parse (for
+    /// `tree_sitter::Parser::set_included_ranges`), sorted and disjoint:
+    /// the bytes outside them are blank, so parsing only these ranges
+    /// gives the tree parsing all of `text` gives, without reading the
+    /// blanks.
+    pub ranges: Vec<tree_sitter::Range>,
+}
+
+/// What a language's hooks read from the whole of one file
+/// ([`Language::file_hooks`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileHooks {
+    /// [`Language::imports`].
+    pub imports: Vec<ImportDecl>,
+    /// [`Language::conditional_code`].
+    pub conditional: Vec<ConditionalCode>,
+    /// [`Language::macro_arguments`].
+    pub macro_arguments: Option<MacroArguments>,
+}
+
 /// Where a definition's doc comment comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DocStyle {
@@ -1115,12 +1142,30 @@ impl Language {
     /// in the arguments at their true positions; invocations nested in the
     /// arguments are found by applying the hook to that tree. `None` for
     /// languages without such macros, or when there are none.
-    pub fn macro_arguments(self, root: tree_sitter::Node<'_>, source: &[u8]) -> Option<String> {
+    pub fn macro_arguments(
+        self,
+        root: tree_sitter::Node<'_>,
+        source: &[u8],
+    ) -> Option<MacroArguments> {
         if self == Language::Rust {
             rust::macro_arguments(root, source)
         } else {
             None
         }
+    }
+
+    /// [`Language::imports`], [`Language::conditional_code`] and
+    /// [`Language::macro_arguments`] of the tree under `root`, in one walk
+    /// of it where a language needs more than one.
+    pub fn file_hooks(self, root: tree_sitter::Node<'_>, source: &[u8]) -> FileHooks {
+        if self == Language::Rust {
+            return rust::file_hooks(root, source);
+        }
+        let mut hooks = FileHooks::default();
+        self.imports(root, source, &mut hooks.imports);
+        self.conditional_code(root, source, &mut hooks.conditional);
+        hooks.macro_arguments = self.macro_arguments(root, source);
+        hooks
     }
 
     /// Appends the code under `root` compiled only under a condition (Rust

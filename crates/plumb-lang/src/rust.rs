@@ -1,23 +1,57 @@
 //! Rust hooks: `use` trees flattened into one binding per name, and the
 //! visibility rule.
 
-use tree_sitter::Node;
+use tree_sitter::{Node, Point, Range};
 
-use crate::imports::{ConditionalCode, ImportDecl, each_node_of_kind, position, text};
+use crate::imports::{
+    ConditionalCode, ImportDecl, each_node_of_kind, each_node_of_kinds, position, text,
+};
+use crate::{FileHooks, MacroArguments};
+
+/// The node kinds [`imports`] reads.
+const USE_KINDS: &[&str] = &["use_declaration"];
+/// The node kinds [`conditional_code`] reads.
+const ATTRIBUTE_KINDS: &[&str] = &["attribute_item"];
+/// The node kinds [`macro_arguments`] reads: invocations, and the
+/// definitions whose invocations are templates.
+const MACRO_KINDS: &[&str] = &["macro_definition", "macro_invocation"];
+
+/// [`imports`], [`conditional_code`] and [`macro_arguments`] of one file,
+/// from one walk of its tree.
+pub(crate) fn file_hooks(root: Node<'_>, source: &[u8]) -> FileHooks {
+    let mut hooks = FileHooks::default();
+    let mut kept = Vec::new();
+    each_node_of_kinds(
+        root,
+        &[USE_KINDS, ATTRIBUTE_KINDS, MACRO_KINDS],
+        &mut |set, node| match set {
+            0 => push_use(node, source, &mut hooks.imports),
+            1 => push_conditional(node, source, &mut hooks.conditional),
+            _ => keep_arguments(node, &mut kept),
+        },
+    );
+    hooks.imports.sort_by_key(|decl| (decl.line, decl.col));
+    hooks.conditional.sort_by_key(|c| (c.start, c.end));
+    hooks.macro_arguments = arguments_text(kept, source);
+    hooks
+}
 
 /// Appends every binding of every `use` declaration, `pub use` marked as a
 /// re-export.
 pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
-    each_node_of_kind(root, &["use_declaration"], &mut |node| {
-        let mut cursor = node.walk();
-        let public = node
-            .children(&mut cursor)
-            .any(|c| c.kind() == "visibility_modifier");
-        if let Some(argument) = node.child_by_field_name("argument") {
-            flatten(argument, source, &[], public, out);
-        }
-    });
+    each_node_of_kind(root, USE_KINDS, &mut |node| push_use(node, source, out));
     out.sort_by_key(|decl| (decl.line, decl.col));
+}
+
+/// Appends the bindings of the `use` declaration `node`.
+fn push_use(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+    let mut cursor = node.walk();
+    let public = node
+        .children(&mut cursor)
+        .any(|c| c.kind() == "visibility_modifier");
+    if let Some(argument) = node.child_by_field_name("argument") {
+        flatten(argument, source, &[], public, out);
+    }
 }
 
 /// The `::`-separated segments of a path's text, empty ones (a leading
@@ -153,83 +187,158 @@ pub(crate) fn is_exported(node: Node<'_>) -> bool {
 /// (rust-analyzer records them too); a disabled statement is code no
 /// default build reads.
 pub(crate) fn conditional_code(root: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode>) {
-    each_node_of_kind(root, &["attribute_item"], &mut |node| {
-        let Some(condition) = node
-            .named_child(0)
-            .map(|attribute| text(attribute, source).trim())
-            .and_then(|attribute| attribute.strip_prefix("cfg"))
-            .map(str::trim_start)
-            .and_then(|rest| rest.strip_prefix('('))
-            .and_then(|rest| rest.strip_suffix(')'))
-        else {
-            return;
-        };
-        let mut gated = node.next_named_sibling();
-        while let Some(next) = gated.filter(|n| {
-            matches!(
-                n.kind(),
-                "attribute_item" | "line_comment" | "block_comment"
-            )
-        }) {
-            gated = next.next_named_sibling();
-        }
-        if let Some(gated) =
-            gated.filter(|n| matches!(n.kind(), "expression_statement" | "let_declaration"))
-        {
-            let end = gated.end_position();
-            out.push(ConditionalCode {
-                start: position(gated),
-                end: (end.row as u32 + 1, end.column as u32 + 1),
-                condition: condition.trim().to_owned(),
-            });
-        }
+    each_node_of_kind(root, ATTRIBUTE_KINDS, &mut |node| {
+        push_conditional(node, source, out);
     });
     out.sort_by_key(|c| (c.start, c.end));
 }
 
-/// A copy of `source`, byte for byte the same length, that keeps only the
-/// argument token trees of the outermost macro invocations under `root`
-/// (`tri!(self.formatter.begin(w))` keeps `(self.formatter.begin(w))`),
-/// each followed by `;` so that it parses as an expression statement;
-/// every other byte is blanked (line breaks kept). Invocations inside
-/// `macro_rules!` definitions are templates and stay blank. `None` when
-/// there is no invocation to keep.
-pub(crate) fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<String> {
+/// Appends the statement the attribute `node` makes conditional, if it is
+/// a `#[cfg(…)]` in front of a statement.
+fn push_conditional(node: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode>) {
+    let Some(condition) = node
+        .named_child(0)
+        .map(|attribute| text(attribute, source).trim())
+        .and_then(|attribute| attribute.strip_prefix("cfg"))
+        .map(str::trim_start)
+        .and_then(|rest| rest.strip_prefix('('))
+        .and_then(|rest| rest.strip_suffix(')'))
+    else {
+        return;
+    };
+    let mut gated = node.next_named_sibling();
+    while let Some(next) = gated.filter(|n| {
+        matches!(
+            n.kind(),
+            "attribute_item" | "line_comment" | "block_comment"
+        )
+    }) {
+        gated = next.next_named_sibling();
+    }
+    if let Some(gated) =
+        gated.filter(|n| matches!(n.kind(), "expression_statement" | "let_declaration"))
+    {
+        let end = gated.end_position();
+        out.push(ConditionalCode {
+            start: position(gated),
+            end: (end.row as u32 + 1, end.column as u32 + 1),
+            condition: condition.trim().to_owned(),
+        });
+    }
+}
+
+/// The argument token trees of the outermost macro invocations under
+/// `root` (`tri!(self.formatter.begin(w))` keeps `(self.formatter.begin(w))`)
+/// made parseable: a same-length copy of `source` keeping only them, each
+/// followed by `;` so that it parses as an expression statement, every
+/// other byte blanked (line breaks kept); and the ranges of that copy the
+/// parser needs to read. Invocations inside `macro_rules!` definitions are
+/// templates and stay blank. `None` when there is no invocation to keep.
+pub(crate) fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<MacroArguments> {
     let mut kept = Vec::new();
-    let mut cursor = root.walk();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        match node.kind() {
-            "macro_definition" => continue,
-            "macro_invocation" => {
-                let mut inner = node.walk();
-                if let Some(arguments) =
-                    node.children(&mut inner).find(|c| c.kind() == "token_tree")
-                {
-                    kept.push(arguments.byte_range());
-                }
-                continue;
-            }
-            _ => stack.extend(node.named_children(&mut cursor)),
+    each_node_of_kind(root, MACRO_KINDS, &mut |node| {
+        keep_arguments(node, &mut kept)
+    });
+    arguments_text(kept, source)
+}
+
+/// Keeps the argument token tree of `node` if it is a macro invocation
+/// (not a definition).
+fn keep_arguments<'t>(node: Node<'t>, kept: &mut Vec<Node<'t>>) {
+    if node.kind() == "macro_invocation" {
+        let mut cursor = node.walk();
+        if let Some(arguments) = node
+            .children(&mut cursor)
+            .find(|c| c.kind() == "token_tree")
+        {
+            kept.push(arguments);
         }
     }
+}
+
+/// The [`MacroArguments`] keeping the `kept` token trees of `source`;
+/// `None` when there are none.
+fn arguments_text(mut kept: Vec<Node<'_>>, source: &[u8]) -> Option<MacroArguments> {
     if kept.is_empty() {
         return None;
     }
+    kept.sort_by_key(Node::start_byte);
     let mut shadow: Vec<u8> = source
         .iter()
         .map(|&b| if matches!(b, b'\n' | b'\r') { b } else { b' ' })
         .collect();
-    for range in kept {
-        let end = range.end;
-        shadow[range.clone()].copy_from_slice(&source[range]);
-        if let Some(after) = shadow.get_mut(end)
+    for arguments in &kept {
+        shadow[arguments.byte_range()].copy_from_slice(&source[arguments.byte_range()]);
+    }
+    for arguments in &kept {
+        if let Some(after) = shadow.get_mut(arguments.end_byte())
             && *after == b' '
         {
             *after = b';';
         }
     }
-    String::from_utf8(shadow).ok()
+    let ranges = parsed_ranges(&kept, &shadow);
+    let text = String::from_utf8(shadow).ok()?;
+    Some(MacroArguments { text, ranges })
+}
+
+/// The ranges of `shadow` that hold the `kept` token trees (sorted by
+/// start), each with the byte after it: its `;`, or the line break that
+/// ends a comment it closes on; touching ranges joined. Everything
+/// between them is blank, so reading only these parses as reading all.
+fn parsed_ranges(kept: &[Node<'_>], shadow: &[u8]) -> Vec<Range> {
+    let mut ranges: Vec<Range> = Vec::with_capacity(kept.len());
+    for arguments in kept {
+        let mut range = arguments.range();
+        if let Some(&after) = shadow.get(range.end_byte) {
+            range.end_byte += 1;
+            range.end_point = if after == b'\n' {
+                Point::new(range.end_point.row + 1, 0)
+            } else {
+                Point::new(range.end_point.row, range.end_point.column + 1)
+            };
+        }
+        match ranges.last_mut() {
+            Some(last) if last.end_byte >= range.start_byte => {
+                last.end_byte = range.end_byte;
+                last.end_point = range.end_point;
+            }
+            _ => ranges.push(range),
+        }
+    }
+    if let Some(end) = end_of_text(shadow)
+        && ranges
+            .last()
+            .is_some_and(|last| last.end_byte < end.start_byte)
+    {
+        ranges.push(end);
+    }
+    ranges
+}
+
+/// The range of the last byte of `text`: read last, it puts the end of the
+/// input where the whole text puts it (error recovery weighs what it skips
+/// up to there).
+fn end_of_text(text: &[u8]) -> Option<Range> {
+    let last = text.len().checked_sub(1)?;
+    let row = text[..last].iter().filter(|&&b| b == b'\n').count();
+    let column = last
+        - text[..last]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |at| at + 1);
+    let start_point = Point::new(row, column);
+    let end_point = if text[last] == b'\n' {
+        Point::new(row + 1, 0)
+    } else {
+        Point::new(row, column + 1)
+    };
+    Some(Range {
+        start_byte: last,
+        end_byte: text.len(),
+        start_point,
+        end_point,
+    })
 }
 
 #[cfg(test)]
@@ -296,14 +405,54 @@ mod tests {
         let mut parser = tree_sitter::Parser::new();
         parser.set_language(&Language::Rust.grammar()).unwrap();
         let tree = parser.parse(code, None).unwrap();
-        let shadow = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
+        let arguments = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
+        let shadow = &arguments.text;
         assert_eq!(shadow.len(), code.len());
         assert_eq!(
             shadow,
             "        \n        (self.w.go(x));\n \n                                  \n                   (v![1], 2); \n"
         );
+        let parts: Vec<_> = arguments
+            .ranges
+            .iter()
+            .map(|r| (&shadow[r.start_byte..r.end_byte], r.start_point.row))
+            .collect();
+        assert_eq!(
+            parts,
+            vec![("(self.w.go(x));", 1), ("(v![1], 2);", 4), ("\n", 4)]
+        );
         let none = "fn f() { g(1) }\n";
         let tree = parser.parse(none, None).unwrap();
         assert_eq!(macro_arguments(tree.root_node(), none.as_bytes()), None);
+    }
+
+    #[test]
+    fn one_walk_finds_what_the_three_hooks_find() {
+        let code = "use a::b;\nfn f() {\n    #[cfg(test)]\n    g!(h(1));\n    use c::{d, e as f};\n    #[cfg(x)]\n    let y = m![n];\n}\nmacro_rules! q { () => { r!(s) } }\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let (root, source) = (tree.root_node(), code.as_bytes());
+        let mut expected = FileHooks::default();
+        imports(root, source, &mut expected.imports);
+        conditional_code(root, source, &mut expected.conditional);
+        expected.macro_arguments = macro_arguments(root, source);
+        assert_eq!(expected.imports.len(), 3);
+        assert_eq!(expected.conditional.len(), 2);
+        assert!(expected.macro_arguments.is_some());
+        assert_eq!(file_hooks(root, source), expected);
+    }
+
+    #[test]
+    fn parsing_the_argument_ranges_gives_the_tree_of_the_whole_text() {
+        let code = "fn f() {\n    a!(x.y(1)\n    // open\n}\nfn g() { b!{ c(2) }d!(e) }\n";
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let tree = parser.parse(code, None).unwrap();
+        let arguments = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
+        let whole = parser.parse(&arguments.text, None).unwrap();
+        parser.set_included_ranges(&arguments.ranges).unwrap();
+        let ranged = parser.parse(&arguments.text, None).unwrap();
+        assert_eq!(ranged.root_node().to_sexp(), whole.root_node().to_sexp());
     }
 }
