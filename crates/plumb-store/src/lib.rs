@@ -8,6 +8,7 @@
 //! ([`read`]). A rebuild happens in one transaction, so a reader (or a crash)
 //! always sees either the previous index or the new one, never a mix.
 
+mod integrity;
 pub mod model;
 pub mod read;
 pub mod records;
@@ -70,6 +71,21 @@ pub enum Error {
         path: PathBuf,
         /// The underlying error.
         source: std::io::Error,
+    },
+    /// A row written references a row the same graph never wrote (what a
+    /// foreign key forbids); the graph was not published.
+    #[error(
+        "index database {path}: {column} = {id} names no row of {table} (FOREIGN KEY constraint failed)"
+    )]
+    DanglingReference {
+        /// The database file.
+        path: PathBuf,
+        /// The referencing column, as `table.column`.
+        column: &'static str,
+        /// The table referenced.
+        table: &'static str,
+        /// The id that names no row.
+        id: i64,
     },
     /// Any other SQLite failure.
     #[error("index database {path}: {source}")]

@@ -1,7 +1,8 @@
 //! The SQLite schema and its version. Bump [`SCHEMA_VERSION`] whenever a
 //! statement here changes; an index of another version is rebuilt, never
-//! read with the wrong shape. Foreign keys are checked at commit
-//! (deferred), since a graph's rows reference each other in any order.
+//! read with the wrong shape. Foreign keys are declared deferred, since a
+//! graph's rows reference each other in any order; the writer checks them
+//! itself at commit (see `integrity`).
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
 pub const SCHEMA_VERSION: i64 = 4;
