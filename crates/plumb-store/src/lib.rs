@@ -231,6 +231,9 @@ impl Store {
             script.push_str(&format!("DROP TABLE IF EXISTS {table};\n"));
         }
         script.push_str(schema::CREATE);
+        for index in schema::INDEXES {
+            script.push_str(&format!("{};\n", index.create));
+        }
         script.push_str(&format!(
             "PRAGMA user_version = {};\nCOMMIT;\n",
             schema::SCHEMA_VERSION

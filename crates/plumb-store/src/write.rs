@@ -1,5 +1,9 @@
 //! [`GraphWriter`]: replaces the whole graph inside one transaction, with
-//! each insert prepared once and foreign keys checked in memory.
+//! each insert prepared once and foreign keys checked in memory. The
+//! secondary indexes are dropped while the rows go in and created again
+//! before the commit: sorting each index once costs less than keeping it up
+//! to date row by row. All of it is one transaction, so a reader sees the
+//! previous graph, indexes included, until the commit.
 
 use std::cell::RefCell;
 use std::path::Path;
@@ -8,7 +12,7 @@ use rusqlite::{Connection, Params, Statement, Transaction, TransactionBehavior, 
 
 use crate::integrity::{Parent, References};
 use crate::records::{FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
-use crate::{Error, Result, classify, tokens};
+use crate::{Error, Result, classify, schema, tokens};
 
 /// Empties every table but the facts cache, which [`GraphWriter::retain_facts`]
 /// prunes. With foreign keys off, each `DELETE` without a `WHERE` truncates
@@ -92,6 +96,10 @@ impl<'conn> GraphWriter<'conn> {
         let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
             .map_err(|e| classify(path, e))?;
         tx.execute_batch(CLEAR).map_err(|e| classify(path, e))?;
+        for index in schema::INDEXES {
+            tx.execute_batch(&format!("DROP INDEX IF EXISTS {}", index.name))
+                .map_err(|e| classify(path, e))?;
+        }
         let statements = Statements::prepare(conn).map_err(|e| classify(path, e))?;
         Ok(GraphWriter {
             statements,
@@ -315,6 +323,64 @@ impl<'conn> GraphWriter<'conn> {
                 id: dangling.id,
             });
         }
+        for index in schema::INDEXES {
+            tx.execute_batch(index.create)
+                .map_err(|e| classify(path, e))?;
+        }
         tx.commit().map_err(|e| classify(path, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::FileStatus;
+    use crate::records::FileRecord;
+    use crate::{Store, schema};
+
+    fn index_names(store: &Store) -> Vec<String> {
+        let mut stmt = store
+            .conn
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+            .unwrap();
+        let names = stmt.query_map([], |row| row.get(0)).unwrap();
+        let mut names: Vec<String> = names.map(Result::unwrap).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_reader_sees_the_previous_graph_and_its_indexes_until_the_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.db");
+        let mut expected: Vec<String> = schema::INDEXES.iter().map(|i| i.name.into()).collect();
+        expected.sort();
+        let mut store = Store::open_for_write(&path).unwrap();
+        let writer = store.replace_all().unwrap();
+        writer
+            .file(&FileRecord {
+                id: 1,
+                path: "a.rs".into(),
+                language: Some("rust"),
+                hash: None,
+                size: 1,
+                mtime_ns: None,
+                status: FileStatus::Indexed,
+                reason: None,
+                syntax_errors: 0,
+            })
+            .unwrap();
+        writer.commit().unwrap();
+        assert_eq!(index_names(&store), expected);
+
+        let rewrite = store.replace_all().unwrap();
+        let reader = Store::open_read_only(&path).unwrap();
+        assert_eq!(index_names(&reader), expected);
+        assert_eq!(reader.files().unwrap().len(), 1);
+        rewrite.commit().unwrap();
+        assert!(reader.files().unwrap().is_empty());
+        assert_eq!(index_names(&reader), expected);
+
+        drop(store.replace_all().unwrap());
+        assert_eq!(index_names(&store), expected);
     }
 }
