@@ -1,12 +1,14 @@
 //! The SQLite schema and its version. Bump [`SCHEMA_VERSION`] whenever a
 //! statement here changes; an index of another version is rebuilt, never
-//! read with the wrong shape. Foreign keys are checked at commit
-//! (deferred), since a graph's rows reference each other in any order.
+//! read with the wrong shape. Foreign keys are declared deferred, since a
+//! graph's rows reference each other in any order; the writer checks them
+//! itself at commit (see `integrity`).
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
 pub const SCHEMA_VERSION: i64 = 5;
 
-/// Statements creating every table and index, run on an empty database.
+/// Statements creating every table, run on an empty database before the
+/// [`INDEXES`].
 pub const CREATE: &str = r#"
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
@@ -45,9 +47,6 @@ CREATE TABLE symbols (
     impl_start  INTEGER,
     impl_end    INTEGER
 );
-CREATE INDEX symbols_name ON symbols(name);
-CREATE INDEX symbols_file ON symbols(file_id, start_line);
-CREATE INDEX symbols_parent ON symbols(parent_id);
 
 CREATE TABLE occurrences (
     id           INTEGER PRIMARY KEY,
@@ -59,8 +58,6 @@ CREATE TABLE occurrences (
     receiver     TEXT,
     enclosing_id INTEGER REFERENCES symbols(id) DEFERRABLE INITIALLY DEFERRED
 );
-CREATE INDEX occurrences_enclosing ON occurrences(enclosing_id);
-CREATE INDEX occurrences_name ON occurrences(name);
 
 CREATE TABLE resolutions (
     occurrence_id INTEGER NOT NULL REFERENCES occurrences(id) DEFERRABLE INITIALLY DEFERRED,
@@ -69,7 +66,6 @@ CREATE TABLE resolutions (
     confidence    REAL NOT NULL,
     PRIMARY KEY (occurrence_id, symbol_id)
 ) WITHOUT ROWID;
-CREATE INDEX resolutions_symbol ON resolutions(symbol_id);
 
 CREATE TABLE imports (
     id               INTEGER PRIMARY KEY,
@@ -80,7 +76,6 @@ CREATE TABLE imports (
     alias            TEXT,
     resolved_file_id INTEGER REFERENCES files(id) DEFERRABLE INITIALLY DEFERRED
 );
-CREATE INDEX imports_file ON imports(file_id);
 
 CREATE TABLE file_facts (
     path  TEXT PRIMARY KEY,
@@ -95,6 +90,48 @@ CREATE TABLE file_rows (
 
 CREATE VIRTUAL TABLE symbol_text USING fts5(tokens, content='', tokenize='unicode61');
 "#;
+
+/// An index besides a table's primary key and unique constraints.
+pub struct SecondaryIndex {
+    /// Its name.
+    pub name: &'static str,
+    /// The statement creating it.
+    pub create: &'static str,
+}
+
+/// Every secondary index, in the order they are created: after the tables
+/// on an empty database, and again at the end of every full write, which
+/// drops them first (see [`crate::GraphWriter`]).
+pub const INDEXES: &[SecondaryIndex] = &[
+    SecondaryIndex {
+        name: "symbols_name",
+        create: "CREATE INDEX symbols_name ON symbols(name)",
+    },
+    SecondaryIndex {
+        name: "symbols_file",
+        create: "CREATE INDEX symbols_file ON symbols(file_id, start_line)",
+    },
+    SecondaryIndex {
+        name: "symbols_parent",
+        create: "CREATE INDEX symbols_parent ON symbols(parent_id)",
+    },
+    SecondaryIndex {
+        name: "occurrences_enclosing",
+        create: "CREATE INDEX occurrences_enclosing ON occurrences(enclosing_id)",
+    },
+    SecondaryIndex {
+        name: "occurrences_name",
+        create: "CREATE INDEX occurrences_name ON occurrences(name)",
+    },
+    SecondaryIndex {
+        name: "resolutions_symbol",
+        create: "CREATE INDEX resolutions_symbol ON resolutions(symbol_id)",
+    },
+    SecondaryIndex {
+        name: "imports_file",
+        create: "CREATE INDEX imports_file ON imports(file_id)",
+    },
+];
 
 /// Tables dropped, in dependency order, before [`CREATE`] rebuilds them.
 pub const TABLES: &[&str] = &[

@@ -1,177 +1,292 @@
 //! [`GraphWriter`]: writes the graph inside one transaction, replacing it
 //! whole ([`crate::Store::replace_all`]) or file by file
-//! ([`crate::Store::update`], with the methods in `update.rs`).
+//! ([`crate::Store::update`], with the methods in `update.rs`). Each insert
+//! is prepared once. A whole replacement checks foreign keys in memory and
+//! drops the secondary indexes while the rows go in, creating them again
+//! before the commit: sorting each index once costs less than keeping it up
+//! to date row by row. All of it is one transaction, so a reader sees the
+//! previous graph, indexes included, until the commit. An update keeps the
+//! indexes and SQLite's own foreign-key check, since most rows stay.
 
+use std::cell::RefCell;
 use std::path::Path;
 
-use rusqlite::{Connection, Transaction, TransactionBehavior, params};
+use rusqlite::{Connection, Params, Statement, Transaction, TransactionBehavior, params};
 
+use crate::integrity::{Parent, References};
 use crate::records::{FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
-use crate::{Result, classify, tokens};
+use crate::{Error, Result, classify, schema, tokens};
+
+/// Empties every table but the facts cache, which [`GraphWriter::retain_facts`]
+/// prunes. With foreign keys off, each `DELETE` without a `WHERE` truncates
+/// its table at once instead of deleting row by row.
+const CLEAR: &str = "DELETE FROM resolutions; DELETE FROM occurrences; DELETE FROM imports;
+     DELETE FROM symbols; DELETE FROM files; DELETE FROM meta; DELETE FROM file_rows;
+     INSERT INTO symbol_text(symbol_text) VALUES('delete-all');";
+
+/// Inserts a file row.
+const INSERT_FILE: &str = "INSERT INTO files (id, path, language, hash, size, mtime_ns, status,
+       reason, syntax_errors)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+
+/// Inserts a symbol row.
+const INSERT_SYMBOL: &str = "INSERT INTO symbols (id, file_id, name, qualname, kind, start_line,
+       end_line, start_byte, end_byte, name_line, name_col, signature, doc, parent_id, exported,
+       impl_header, impl_start, impl_end)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)";
+
+/// Inserts a symbol's full-text entry: its name split into words.
+const INSERT_SYMBOL_TEXT: &str = "INSERT INTO symbol_text (rowid, tokens) VALUES (?1, ?2)";
+
+/// Inserts an occurrence row.
+const INSERT_OCCURRENCE: &str = "INSERT INTO occurrences (id, file_id, line, col, kind, name,
+       receiver, enclosing_id)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+
+/// Inserts a resolution candidate; a repeated one is kept once.
+const INSERT_RESOLUTION: &str = "INSERT OR IGNORE INTO resolutions (occurrence_id, symbol_id,
+       method, confidence)
+     VALUES (?1, ?2, ?3, ?4)";
+
+/// Inserts an import row.
+const INSERT_IMPORT: &str = "INSERT INTO imports (id, file_id, line, module, name, alias,
+       resolved_file_id)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 /// Writes a complete graph. Every row goes into one transaction begun by
-/// [`crate::Store::replace_all`]; [`GraphWriter::commit`] publishes it.
+/// [`crate::Store::replace_all`]; [`GraphWriter::commit`] checks that every
+/// reference names a row written (SQLite's own foreign-key check is off on
+/// this connection, see [`crate::integrity`]) and publishes it.
 pub struct GraphWriter<'conn> {
+    statements: Statements<'conn>,
+    /// A whole replacement's references, checked at the commit; `None` in
+    /// an update, where SQLite checks them.
+    references: Option<RefCell<References>>,
+    // Declared after the statements: dropping the writer finalizes them
+    // before the transaction rolls back.
     pub(crate) tx: Transaction<'conn>,
     path: &'conn Path,
 }
 
+/// The insert of each kind of row, prepared once per graph.
+struct Statements<'conn> {
+    file: RefCell<Statement<'conn>>,
+    symbol: RefCell<Statement<'conn>>,
+    symbol_text: RefCell<Statement<'conn>>,
+    occurrence: RefCell<Statement<'conn>>,
+    resolution: RefCell<Statement<'conn>>,
+    import: RefCell<Statement<'conn>>,
+}
+
+impl<'conn> Statements<'conn> {
+    fn prepare(conn: &'conn Connection) -> rusqlite::Result<Self> {
+        let prepare = |sql| conn.prepare(sql).map(RefCell::new);
+        Ok(Statements {
+            file: prepare(INSERT_FILE)?,
+            symbol: prepare(INSERT_SYMBOL)?,
+            symbol_text: prepare(INSERT_SYMBOL_TEXT)?,
+            occurrence: prepare(INSERT_OCCURRENCE)?,
+            resolution: prepare(INSERT_RESOLUTION)?,
+            import: prepare(INSERT_IMPORT)?,
+        })
+    }
+}
+
 impl<'conn> GraphWriter<'conn> {
     pub(crate) fn begin(conn: &'conn mut Connection, path: &'conn Path) -> Result<Self> {
-        let writer = Self::begin_keeping(conn, path)?;
-        writer
-            .tx
-            .execute_batch(
-                "DELETE FROM resolutions; DELETE FROM occurrences; DELETE FROM imports;
-                 DELETE FROM symbols; DELETE FROM files; DELETE FROM meta; DELETE FROM file_rows;
-                 INSERT INTO symbol_text(symbol_text) VALUES('delete-all');",
-            )
-            .map_err(|e| writer.err(e))?;
-        Ok(writer)
+        let conn: &'conn Connection = conn;
+        // A no-op inside a transaction, so set before it begins.
+        conn.pragma_update(None, "foreign_keys", false)
+            .map_err(|e| classify(path, e))?;
+        let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
+            .map_err(|e| classify(path, e))?;
+        tx.execute_batch(CLEAR).map_err(|e| classify(path, e))?;
+        for index in schema::INDEXES {
+            tx.execute_batch(&format!("DROP INDEX IF EXISTS {}", index.name))
+                .map_err(|e| classify(path, e))?;
+        }
+        let statements = Statements::prepare(conn).map_err(|e| classify(path, e))?;
+        Ok(GraphWriter {
+            statements,
+            references: Some(RefCell::default()),
+            tx,
+            path,
+        })
     }
 
     /// Begins a transaction that keeps every row written before.
     pub(crate) fn begin_keeping(conn: &'conn mut Connection, path: &'conn Path) -> Result<Self> {
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
+        let conn: &'conn Connection = conn;
+        // A no-op inside a transaction, so set before it begins.
+        conn.pragma_update(None, "foreign_keys", true)
             .map_err(|e| classify(path, e))?;
-        Ok(GraphWriter { tx, path })
+        let tx = Transaction::new_unchecked(conn, TransactionBehavior::Immediate)
+            .map_err(|e| classify(path, e))?;
+        let statements = Statements::prepare(conn).map_err(|e| classify(path, e))?;
+        Ok(GraphWriter {
+            statements,
+            references: None,
+            tx,
+            path,
+        })
+    }
+
+    /// Records references for the commit's check, in a whole replacement.
+    fn note(&self, record: impl FnOnce(&mut References)) {
+        if let Some(references) = &self.references {
+            record(&mut references.borrow_mut());
+        }
     }
 
     pub(crate) fn err(&self, source: rusqlite::Error) -> crate::Error {
         classify(self.path, source)
     }
 
+    /// Runs one of the prepared inserts.
+    fn run(&self, statement: &RefCell<Statement<'conn>>, params: impl Params) -> Result<()> {
+        statement
+            .borrow_mut()
+            .execute(params)
+            .map(drop)
+            .map_err(|e| self.err(e))
+    }
+
     /// Writes one file row.
     pub fn file(&self, file: &FileRecord) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO files (id, path, language, hash, size, mtime_ns, status, reason, syntax_errors)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )
-            .map_err(|e| self.err(e))?;
-        stmt.execute(params![
-            file.id,
-            file.path,
-            file.language,
-            file.hash,
-            file.size as i64,
-            file.mtime_ns,
-            file.status.as_str(),
-            file.reason,
-            file.syntax_errors,
-        ])
-        .map_err(|e| self.err(e))?;
+        self.run(
+            &self.statements.file,
+            params![
+                file.id,
+                file.path,
+                file.language,
+                file.hash,
+                file.size as i64,
+                file.mtime_ns,
+                file.status.as_str(),
+                file.reason,
+                file.syntax_errors,
+            ],
+        )?;
+        self.note(|references| references.written(Parent::Files, file.id));
         Ok(())
     }
 
     /// Writes one symbol row and its full-text entry.
     pub fn symbol(&self, symbol: &SymbolRecord) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO symbols (id, file_id, name, qualname, kind, start_line, end_line,
-                   start_byte, end_byte, name_line, name_col, signature, doc, parent_id, exported,
-                   impl_header, impl_start, impl_end)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                   ?17, ?18)",
-            )
-            .map_err(|e| self.err(e))?;
-        stmt.execute(params![
-            symbol.id,
-            symbol.file_id,
-            symbol.name,
-            symbol.qualname,
-            symbol.kind.as_str(),
-            symbol.start_line,
-            symbol.end_line,
-            symbol.start_byte,
-            symbol.end_byte,
-            symbol.name_line,
-            symbol.name_col,
-            symbol.signature,
-            symbol.doc,
-            symbol.parent_id,
-            symbol.exported,
-            symbol.impl_block.as_ref().map(|b| &b.header),
-            symbol.impl_block.as_ref().map(|b| b.start_line),
-            symbol.impl_block.as_ref().map(|b| b.end_line),
-        ])
-        .map_err(|e| self.err(e))?;
-        let mut text = self
-            .tx
-            .prepare_cached("INSERT INTO symbol_text (rowid, tokens) VALUES (?1, ?2)")
-            .map_err(|e| self.err(e))?;
-        text.execute(params![
-            symbol.id,
-            tokens::split_identifier(&symbol.name).join(" ")
-        ])
-        .map_err(|e| self.err(e))?;
+        self.run(
+            &self.statements.symbol,
+            params![
+                symbol.id,
+                symbol.file_id,
+                symbol.name,
+                symbol.qualname,
+                symbol.kind.as_str(),
+                symbol.start_line,
+                symbol.end_line,
+                symbol.start_byte,
+                symbol.end_byte,
+                symbol.name_line,
+                symbol.name_col,
+                symbol.signature,
+                symbol.doc,
+                symbol.parent_id,
+                symbol.exported,
+                symbol.impl_block.as_ref().map(|b| &b.header),
+                symbol.impl_block.as_ref().map(|b| b.start_line),
+                symbol.impl_block.as_ref().map(|b| b.end_line),
+            ],
+        )?;
+        self.run(
+            &self.statements.symbol_text,
+            params![symbol.id, tokens::split_identifier(&symbol.name).join(" ")],
+        )?;
+        self.note(|references| {
+            references.written(Parent::Symbols, symbol.id);
+            references.refers("symbols.file_id", Parent::Files, Some(symbol.file_id));
+            references.refers("symbols.parent_id", Parent::Symbols, symbol.parent_id);
+        });
         Ok(())
     }
 
     /// Writes one occurrence row.
     pub fn occurrence(&self, occurrence: &OccurrenceRecord) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO occurrences (id, file_id, line, col, kind, name, receiver, enclosing_id)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )
-            .map_err(|e| self.err(e))?;
-        stmt.execute(params![
-            occurrence.id,
-            occurrence.file_id,
-            occurrence.line,
-            occurrence.col,
-            occurrence.kind.as_str(),
-            occurrence.name,
-            occurrence.receiver,
-            occurrence.enclosing_id,
-        ])
-        .map_err(|e| self.err(e))?;
+        self.run(
+            &self.statements.occurrence,
+            params![
+                occurrence.id,
+                occurrence.file_id,
+                occurrence.line,
+                occurrence.col,
+                occurrence.kind.as_str(),
+                occurrence.name,
+                occurrence.receiver,
+                occurrence.enclosing_id,
+            ],
+        )?;
+        self.note(|references| {
+            references.written(Parent::Occurrences, occurrence.id);
+            references.refers(
+                "occurrences.file_id",
+                Parent::Files,
+                Some(occurrence.file_id),
+            );
+            references.refers(
+                "occurrences.enclosing_id",
+                Parent::Symbols,
+                occurrence.enclosing_id,
+            );
+        });
         Ok(())
     }
 
     /// Writes one resolution candidate.
     pub fn resolution(&self, resolution: &ResolutionRecord) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT OR IGNORE INTO resolutions (occurrence_id, symbol_id, method, confidence)
-                 VALUES (?1, ?2, ?3, ?4)",
-            )
-            .map_err(|e| self.err(e))?;
-        stmt.execute(params![
-            resolution.occurrence_id,
-            resolution.symbol_id,
-            resolution.method.as_str(),
-            resolution.confidence,
-        ])
-        .map_err(|e| self.err(e))?;
+        self.run(
+            &self.statements.resolution,
+            params![
+                resolution.occurrence_id,
+                resolution.symbol_id,
+                resolution.method.as_str(),
+                resolution.confidence,
+            ],
+        )?;
+        self.note(|references| {
+            references.refers(
+                "resolutions.occurrence_id",
+                Parent::Occurrences,
+                Some(resolution.occurrence_id),
+            );
+            references.refers(
+                "resolutions.symbol_id",
+                Parent::Symbols,
+                Some(resolution.symbol_id),
+            );
+        });
         Ok(())
     }
 
     /// Writes one import row.
     pub fn import(&self, import: &ImportRecord) -> Result<()> {
-        let mut stmt = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO imports (id, file_id, line, module, name, alias, resolved_file_id)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )
-            .map_err(|e| self.err(e))?;
-        stmt.execute(params![
-            import.id,
-            import.file_id,
-            import.line,
-            import.module,
-            import.name,
-            import.alias,
-            import.resolved_file_id,
-        ])
-        .map_err(|e| self.err(e))?;
+        self.run(
+            &self.statements.import,
+            params![
+                import.id,
+                import.file_id,
+                import.line,
+                import.module,
+                import.name,
+                import.alias,
+                import.resolved_file_id,
+            ],
+        )?;
+        self.note(|references| {
+            references.refers("imports.file_id", Parent::Files, Some(import.file_id));
+            references.refers(
+                "imports.resolved_file_id",
+                Parent::Files,
+                import.resolved_file_id,
+            );
+        });
         Ok(())
     }
 
@@ -224,9 +339,84 @@ impl<'conn> GraphWriter<'conn> {
         Ok(())
     }
 
-    /// Publishes everything written.
+    /// Publishes everything written, unless a reference names a row that
+    /// was never written: then nothing is published.
     pub fn commit(self) -> Result<()> {
-        let path = self.path;
-        self.tx.commit().map_err(|e| classify(path, e))
+        let GraphWriter {
+            statements,
+            references,
+            tx,
+            path,
+        } = self;
+        drop(statements);
+        if let Some(references) = references {
+            if let Some(dangling) = references.into_inner().check() {
+                return Err(Error::DanglingReference {
+                    path: path.to_owned(),
+                    column: dangling.column,
+                    table: dangling.table,
+                    id: dangling.id,
+                });
+            }
+            for index in schema::INDEXES {
+                tx.execute_batch(index.create)
+                    .map_err(|e| classify(path, e))?;
+            }
+        }
+        tx.commit().map_err(|e| classify(path, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::FileStatus;
+    use crate::records::FileRecord;
+    use crate::{Store, schema};
+
+    fn index_names(store: &Store) -> Vec<String> {
+        let mut stmt = store
+            .conn
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL")
+            .unwrap();
+        let names = stmt.query_map([], |row| row.get(0)).unwrap();
+        let mut names: Vec<String> = names.map(Result::unwrap).collect();
+        names.sort();
+        names
+    }
+
+    #[test]
+    fn a_reader_sees_the_previous_graph_and_its_indexes_until_the_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("index.db");
+        let mut expected: Vec<String> = schema::INDEXES.iter().map(|i| i.name.into()).collect();
+        expected.sort();
+        let mut store = Store::open_for_write(&path).unwrap();
+        let writer = store.replace_all().unwrap();
+        writer
+            .file(&FileRecord {
+                id: 1,
+                path: "a.rs".into(),
+                language: Some("rust"),
+                hash: None,
+                size: 1,
+                mtime_ns: None,
+                status: FileStatus::Indexed,
+                reason: None,
+                syntax_errors: 0,
+            })
+            .unwrap();
+        writer.commit().unwrap();
+        assert_eq!(index_names(&store), expected);
+
+        let rewrite = store.replace_all().unwrap();
+        let reader = Store::open_read_only(&path).unwrap();
+        assert_eq!(index_names(&reader), expected);
+        assert_eq!(reader.files().unwrap().len(), 1);
+        rewrite.commit().unwrap();
+        assert!(reader.files().unwrap().is_empty());
+        assert_eq!(index_names(&reader), expected);
+
+        drop(store.replace_all().unwrap());
+        assert_eq!(index_names(&store), expected);
     }
 }
