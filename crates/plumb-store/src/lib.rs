@@ -37,14 +37,6 @@ pub const WRITE_LOCK_FILE: &str = "write.lock";
 /// second `plumb index` says clearly that another one is running.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Page cache of a writing connection, in KiB. A full write of a large
-/// graph touches far more pages than SQLite's default 2 MiB holds, and
-/// re-reads from the WAL each index page it had to evict. Measured
-/// (rewriting the 1 GB index of a Linux kernel subset, one run each on a
-/// shared machine): 32 s of CPU with 64 MiB, 26-28 s with 256 MiB, 26 s
-/// with 1 GiB; chosen: 256 MiB, allocated only as pages are touched.
-const WRITE_CACHE_KIB: i64 = 256 * 1024;
-
 /// Failures of the store, each naming the database it concerns.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -163,11 +155,6 @@ impl Store {
             path: path.to_owned(),
         };
         store.configure()?;
-        // A negative cache size is in KiB rather than pages.
-        store
-            .conn
-            .pragma_update(None, "cache_size", -WRITE_CACHE_KIB)
-            .map_err(|e| store.err(e))?;
         let version: i64 = store
             .conn
             .pragma_query_value(None, "user_version", |row| row.get(0))
