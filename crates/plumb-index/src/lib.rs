@@ -329,11 +329,7 @@ pub fn index_with(
     let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
     for record in &records {
         *by_status.entry(record.status).or_default() += 1;
-        if written.is_some() {
-            writer.update_file(record)?;
-        } else {
-            writer.file(record)?;
-        }
+        writer.file(record)?;
     }
     phases.end("open");
     let totals = resolve_into(&sources, &manifests, &writer, written, &mut phases)?;

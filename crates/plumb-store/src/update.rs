@@ -12,7 +12,6 @@ use std::ops::RangeInclusive;
 
 use rusqlite::params;
 
-use crate::records::FileRecord;
 use crate::{GraphWriter, Result, Store, tokens};
 
 /// Bits of a row id holding the row's ordinal within its file. From a
@@ -72,34 +71,6 @@ impl GraphWriter<'_> {
         self.tx
             .execute_batch("DELETE FROM meta;")
             .map_err(|e| self.err(e))
-    }
-
-    /// Rewrites the row of a file already in the index under the same id
-    /// and path. An update, not a delete and insert: deleting a file row
-    /// makes SQLite look for the rows referencing it (foreign keys are on
-    /// in the bundled build), and occurrences are not indexed by file.
-    pub fn update_file(&self, file: &FileRecord) -> Result<()> {
-        self.tx
-            .prepare_cached(
-                "UPDATE files SET language = ?2, hash = ?3, size = ?4, mtime_ns = ?5,
-                   status = ?6, reason = ?7, syntax_errors = ?8
-                 WHERE id = ?1 AND path = ?9",
-            )
-            .and_then(|mut stmt| {
-                stmt.execute(params![
-                    file.id,
-                    file.language,
-                    file.hash,
-                    file.size as i64,
-                    file.mtime_ns,
-                    file.status.as_str(),
-                    file.reason,
-                    file.syntax_errors,
-                    file.path,
-                ])
-            })
-            .map_err(|e| self.err(e))?;
-        Ok(())
     }
 
     /// Removes every row of file `file_id`: its symbols and their full-text

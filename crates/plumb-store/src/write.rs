@@ -24,10 +24,16 @@ const CLEAR: &str = "DELETE FROM resolutions; DELETE FROM occurrences; DELETE FR
      DELETE FROM symbols; DELETE FROM files; DELETE FROM meta; DELETE FROM file_rows;
      INSERT INTO symbol_text(symbol_text) VALUES('delete-all');";
 
-/// Inserts a file row.
+/// Writes a file row. A file already in the index (an update keeps every
+/// file's id and path) has its row updated, not deleted and inserted:
+/// deleting a file row makes SQLite look for the rows referencing it, and
+/// occurrences are not indexed by file.
 const INSERT_FILE: &str = "INSERT INTO files (id, path, language, hash, size, mtime_ns, status,
        reason, syntax_errors)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+     ON CONFLICT (id) DO UPDATE SET language = excluded.language, hash = excluded.hash,
+       size = excluded.size, mtime_ns = excluded.mtime_ns, status = excluded.status,
+       reason = excluded.reason, syntax_errors = excluded.syntax_errors";
 
 /// Inserts a symbol row.
 const INSERT_SYMBOL: &str = "INSERT INTO symbols (id, file_id, name, qualname, kind, start_line,
@@ -151,7 +157,7 @@ impl<'conn> GraphWriter<'conn> {
             .map_err(|e| self.err(e))
     }
 
-    /// Writes one file row.
+    /// Writes one file row (see [`INSERT_FILE`]).
     pub fn file(&self, file: &FileRecord) -> Result<()> {
         self.run(
             &self.statements.file,
