@@ -206,6 +206,18 @@ impl Store {
 
     /// Runs `sql` and decodes every row with `decode`, which reports a value
     /// this build cannot interpret as `Err(what)`.
+    /// Every row of `sql` (no parameters), each made a `T` by `item`.
+    pub(crate) fn collected<T, C: FromIterator<T>>(
+        &self,
+        sql: &str,
+        item: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<C> {
+        let mut stmt = self.conn.prepare(sql).map_err(|e| self.err(e))?;
+        let rows = stmt.query_map([], item).map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+
     fn decoded_rows<T>(
         &self,
         sql: &str,
@@ -429,15 +441,9 @@ impl Store {
     /// The cached facts blobs, by path: the content hash each was extracted
     /// from and the blob.
     pub fn cached_facts(&self) -> Result<std::collections::HashMap<String, (String, Vec<u8>)>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT path, hash, facts FROM file_facts")
-            .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([], |row| Ok((row.get(0)?, (row.get(1)?, row.get(2)?))))
-            .map_err(|e| self.err(e))?;
-        rows.collect::<rusqlite::Result<_>>()
-            .map_err(|e| self.err(e))
+        self.collected("SELECT path, hash, facts FROM file_facts", |row| {
+            Ok((row.get(0)?, (row.get(1)?, row.get(2)?)))
+        })
     }
 
     /// Symbol and occurrence totals, and resolution candidates by method.

@@ -40,28 +40,16 @@ impl Store {
 
     /// Every file's id and path, by id.
     pub fn file_ids(&self) -> Result<Vec<(i64, String)>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, path FROM files ORDER BY id")
-            .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-            .map_err(|e| self.err(e))?;
-        rows.collect::<rusqlite::Result<_>>()
-            .map_err(|e| self.err(e))
+        self.collected("SELECT id, path FROM files ORDER BY id", |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
     }
 
     /// The hash of each file's rows as last written, by file id.
     pub fn file_row_hashes(&self) -> Result<HashMap<i64, Vec<u8>>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT file_id, hash FROM file_rows")
-            .map_err(|e| self.err(e))?;
-        let rows = stmt
-            .query_map([], |row| Ok((row.get(0)?, row.get(1)?)))
-            .map_err(|e| self.err(e))?;
-        rows.collect::<rusqlite::Result<_>>()
-            .map_err(|e| self.err(e))
+        self.collected("SELECT file_id, hash FROM file_rows", |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
     }
 }
 
