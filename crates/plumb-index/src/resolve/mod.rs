@@ -2237,24 +2237,7 @@ mod tests {
     /// Confidences of the resolutions of sites named `name`, as
     /// `enclosing -> target confidence`.
     pub(super) fn confidences_of(fixture: &str, name: &str) -> Vec<String> {
-        let graph = resolve_fixture(fixture, &[]);
-        let qualname = |id: i64| graph.qualname(id);
-        let mut out = Vec::new();
-        for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
-            for resolution in graph
-                .resolutions
-                .iter()
-                .filter(|r| r.occurrence_id == occurrence.id)
-            {
-                let within = occurrence.enclosing_id.map_or("-".to_owned(), qualname);
-                out.push(format!(
-                    "{within} -> {} {}",
-                    qualname(resolution.symbol_id),
-                    resolution.confidence
-                ));
-            }
-        }
-        out
+        resolutions_named(fixture, name, &[], |r| r.confidence.to_string())
     }
 
     /// [`calls_named`] with the Rust crates of the fixture given.
@@ -2263,8 +2246,18 @@ mod tests {
         name: &str,
         crates: &[super::modules::RustCrate],
     ) -> Vec<String> {
+        resolutions_named(fixture, name, crates, |r| format!("[{}]", r.method))
+    }
+
+    /// Every resolution of the sites named `name`, as `enclosing -> target
+    /// detail`, the detail told by `detail`.
+    fn resolutions_named(
+        fixture: &str,
+        name: &str,
+        crates: &[super::modules::RustCrate],
+        detail: impl Fn(&ResolutionRecord) -> String,
+    ) -> Vec<String> {
         let graph = resolve_fixture(fixture, crates);
-        let qualname = |id: i64| graph.qualname(id);
         let mut out = Vec::new();
         for occurrence in graph.occurrences.iter().filter(|o| o.name == name) {
             for resolution in graph
@@ -2272,11 +2265,13 @@ mod tests {
                 .iter()
                 .filter(|r| r.occurrence_id == occurrence.id)
             {
-                let within = occurrence.enclosing_id.map_or("-".to_owned(), qualname);
+                let within = occurrence
+                    .enclosing_id
+                    .map_or("-".to_owned(), |id| graph.qualname(id));
                 out.push(format!(
-                    "{within} -> {} [{}]",
-                    qualname(resolution.symbol_id),
-                    resolution.method
+                    "{within} -> {} {}",
+                    graph.qualname(resolution.symbol_id),
+                    detail(resolution)
                 ));
             }
         }
