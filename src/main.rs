@@ -184,6 +184,7 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
                 .collect::<serde_json::Map<String, serde_json::Value>>(),
             "up_to_date": summary.up_to_date,
             "reused_files": summary.reused_files,
+            "resolved_files": summary.resolved_files,
             "rewritten_files": summary.rewritten_files,
         });
         write_stdout(&format!("{value}\n"))?;

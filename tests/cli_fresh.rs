@@ -130,6 +130,11 @@ fn an_unchanged_tree_is_up_to_date_and_an_edit_is_seen() {
         Some(indexed - 1),
         "{edited}"
     );
+    assert_eq!(
+        edited["resolved_files"].as_u64(),
+        Some(indexed),
+        "a new definition may bind names anywhere: {edited}"
+    );
     let found = repo.ok(&["symbol", "added_after_indexing"]);
     assert_def(
         single_target(&found),
@@ -164,10 +169,69 @@ fn a_second_writer_is_refused_with_a_clear_message() {
     assert_eq!(repo.index(&["--full"]).code, 0);
 }
 
+/// Inserts `line` before line `at` (0-based) of `path`.
+fn insert_line(path: &Path, at: usize, line: &str) {
+    let text = fs::read_to_string(path).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.insert(at.min(lines.len()), line);
+    fs::write(path, lines.join("\n") + "\n").unwrap();
+}
+
+/// Asserts that the index of `repo` holds what a full run writes.
+fn assert_same_as_full(repo: &Repo, context: &str) {
+    let incremental = dump(repo.root());
+    index_json(repo, &["--full"]);
+    let full = dump(repo.root());
+    let only_incremental: Vec<_> = incremental
+        .iter()
+        .filter(|r| !full.contains(r))
+        .take(10)
+        .collect();
+    let only_full: Vec<_> = full
+        .iter()
+        .filter(|r| !incremental.contains(r))
+        .take(10)
+        .collect();
+    assert!(
+        only_incremental.is_empty() && only_full.is_empty(),
+        "{context}: incremental and full runs differ\n\
+         only incremental: {only_incremental:#?}\nonly full: {only_full:#?}"
+    );
+}
+
+#[test]
+fn an_edit_that_keeps_every_interface_resolves_only_the_edited_file() {
+    for (fixture, edited, comment) in [
+        ("python", "shop/models.py", "# edited"),
+        ("typescript", "src/models.ts", "// edited"),
+        ("rust", "src/shapes.rs", "// edited"),
+        ("java", "src/com/shop/model/Circle.java", "// edited"),
+        ("c", "include/shapes.h", "/* edited */"),
+    ] {
+        let repo = Repo::copy_of(fixture);
+        age_tree(repo.root());
+        index_json(&repo, &[]);
+        let path = repo.path(edited);
+        let middle = text_lines(&path) as usize / 2;
+        // Every definition below moves, in the first edit all of them.
+        for at in [0, middle] {
+            insert_line(&path, at, comment);
+            age(&path);
+            let run = index_json(&repo, &[]);
+            let context = format!("{fixture}: a comment at line {at} of {edited}");
+            assert_eq!(run["resolved_files"], 1, "{context}: {run}");
+            assert_eq!(run["rewritten_files"], 1, "{context}: {run}");
+            assert_same_as_full(&repo, &context);
+        }
+    }
+}
+
 /// One random edit of the tree: the kinds of change an incremental run must
 /// get right — a definition renamed (an identifier replaced everywhere in a
 /// file, imports included), lines moved from one file to another (a class
-/// or function moving), a file renamed, copied or removed.
+/// or function moving), a file renamed, copied or removed, a comment
+/// inserted or a line repeated (most often a body edit, which keeps every
+/// interface).
 fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
     let files: Vec<_> = walk_files(root)
         .into_iter()
@@ -175,7 +239,7 @@ fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
         .collect();
     let pick = |rng: &mut fastrand::Rng| files[rng.usize(..files.len())].clone();
     let rel = |p: &Path| p.strip_prefix(root).unwrap().display().to_string();
-    match rng.u8(..5) {
+    match rng.u8(..7) {
         0 => {
             let file = pick(rng);
             let text = fs::read_to_string(&file).unwrap();
@@ -232,6 +296,24 @@ fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
             fs::copy(&file, &copy).unwrap();
             format!("copy {} to {}", rel(&file), rel(&copy))
         }
+        5 => {
+            let file = pick(rng);
+            let at = rng.usize(..=text_lines(&file) as usize);
+            let hash_comments = file.extension().is_some_and(|e| e == "py" || e == "rb");
+            insert_line(&file, at, if hash_comments { "# edit" } else { "// edit" });
+            format!("comment at line {at} of {}", rel(&file))
+        }
+        6 => {
+            let file = pick(rng);
+            let text = fs::read_to_string(&file).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            if lines.is_empty() {
+                return format!("no line to repeat in {}", rel(&file));
+            }
+            let at = rng.usize(..lines.len());
+            insert_line(&file, at, lines[at]);
+            format!("repeat line {at} of {}", rel(&file))
+        }
         _ if files.len() > 2 => {
             let file = pick(rng);
             fs::remove_file(&file).unwrap();
@@ -241,19 +323,18 @@ fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
     }
 }
 
-#[test]
-fn incremental_runs_write_what_full_runs_write() {
-    const EDITS_PER_FIXTURE: usize = 6;
-    for (seed, fixture) in ["python", "typescript", "rust", "java", "c"]
-        .iter()
-        .enumerate()
-    {
-        let mut rng = fastrand::Rng::with_seed(seed as u64 + 7);
+/// Applies random edits to each fixture (seeded by `seed`), indexing
+/// after each, and checks every incremental run against a full one.
+fn random_edits_write_what_full_runs_write(fixtures: &[(u64, &str)]) {
+    const EDITS_PER_FIXTURE: usize = 8;
+    for &(seed, fixture) in fixtures {
+        let mut rng = fastrand::Rng::with_seed(seed);
         let repo = Repo::copy_of(fixture);
         age_tree(repo.root());
         index_json(&repo, &[]);
         let mut history = Vec::new();
         let mut updated_in_place = false;
+        let mut cut_off = false;
         for _ in 0..EDITS_PER_FIXTURE {
             history.push(random_edit(repo.root(), &mut rng));
             let incremental = index_json(&repo, &[]);
@@ -263,31 +344,51 @@ fn incremental_runs_write_what_full_runs_write() {
             );
             updated_in_place |=
                 incremental["rewritten_files"].as_u64() < incremental["files"]["indexed"].as_u64();
-            let after_incremental = dump(repo.root());
-            index_json(&repo, &["--full"]);
-            let after_full = dump(repo.root());
-            if after_incremental != after_full {
-                let only_incremental: Vec<_> = after_incremental
-                    .iter()
-                    .filter(|r| !after_full.contains(r))
-                    .take(10)
-                    .collect();
-                let only_full: Vec<_> = after_full
-                    .iter()
-                    .filter(|r| !after_incremental.contains(r))
-                    .take(10)
-                    .collect();
-                panic!(
-                    "{fixture}: incremental and full runs differ after {history:?}\n\
-                     only incremental: {only_incremental:#?}\nonly full: {only_full:#?}"
-                );
-            }
+            cut_off |=
+                incremental["resolved_files"].as_u64() < incremental["files"]["indexed"].as_u64();
+            assert_same_as_full(&repo, &format!("{fixture} after {history:?}"));
         }
         assert!(
             updated_in_place,
             "{fixture}: no run updated the index in place after {history:?}"
         );
+        assert!(
+            cut_off,
+            "{fixture}: every run resolved every file after {history:?}"
+        );
     }
+}
+
+#[test]
+fn incremental_runs_write_what_full_runs_write() {
+    random_edits_write_what_full_runs_write(&[
+        (7, "python"),
+        (8, "typescript"),
+        (9, "rust"),
+        (10, "java"),
+        (11, "c"),
+    ]);
+}
+
+#[test]
+fn incremental_runs_write_what_full_runs_write_in_cpp_csharp_go_kotlin() {
+    random_edits_write_what_full_runs_write(&[
+        (12, "cpp"),
+        (13, "csharp"),
+        (14, "go"),
+        (15, "kotlin"),
+    ]);
+}
+
+#[test]
+fn incremental_runs_write_what_full_runs_write_in_javascript_php_ruby_swift_tsx() {
+    random_edits_write_what_full_runs_write(&[
+        (16, "javascript"),
+        (17, "php"),
+        (18, "ruby"),
+        (19, "swift"),
+        (20, "tsx"),
+    ]);
 }
 
 /// Kills the watcher when a test ends, however it ends.

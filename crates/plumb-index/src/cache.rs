@@ -64,12 +64,11 @@ impl FactsCache {
         Some((hash.clone(), facts))
     }
 
-    /// The cached blob of `path`, if it was cached with content `hash`.
-    pub fn blob(&self, path: &str, hash: &str) -> Option<&[u8]> {
-        self.blobs
-            .get(path)
-            .filter(|(cached, _)| cached == hash)
-            .map(|(_, blob)| blob.as_slice())
+    /// The facts the previous run extracted from `path`, whatever its
+    /// content now: what an edit is compared with.
+    pub fn previous(&self, path: &str) -> Option<FileFacts> {
+        let (_, blob) = self.blobs.get(path)?;
+        postcard::from_bytes(blob).ok()
     }
 }
 

@@ -11,6 +11,7 @@ pub mod cache;
 pub mod extract;
 pub mod facts;
 pub mod freshness;
+pub mod interface;
 pub mod parse;
 pub mod resolve;
 pub mod typetext;
@@ -23,7 +24,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use plumb_store::model::FileStatus;
 use plumb_store::records::FileRecord;
-use plumb_store::{INDEX_DIR, Store, WriteLock};
+use plumb_store::{INDEX_DIR, RowCounts, Store, WriteLock};
 use rayon::prelude::*;
 
 use cache::FactsCache;
@@ -111,6 +112,10 @@ pub struct Summary {
     pub resolved_occurrences: usize,
     /// Files whose facts came from the cache instead of being parsed again.
     pub reused_files: usize,
+    /// Files whose references were resolved: every indexed file, unless
+    /// the only files that changed kept their interfaces (see
+    /// [`interface`]); then only those.
+    pub resolved_files: usize,
     /// Files whose rows were written: every file in a full write; in an
     /// update, those whose rows changed.
     pub rewritten_files: usize,
@@ -209,6 +214,7 @@ pub fn index_with(
             Some(WrittenRows {
                 files: store.file_ids()?,
                 hashes: store.file_row_hashes()?,
+                settings: store.meta("settings")?,
             }),
         ),
         _ => (FactsCache::default(), None),
@@ -244,6 +250,10 @@ pub fn index_with(
     // files keep the blob they were decoded from.
     let mut new_facts: Vec<(String, String, Vec<u8>)> = Vec::new();
     let mut cached_paths: std::collections::HashSet<String> = std::collections::HashSet::new();
+    // The files parsed again, by index in `sources`, while every one of
+    // them keeps its interface; `None` once one does not (or a file starts
+    // or stops being indexed): then every file is resolved again.
+    let mut edited: Option<Vec<usize>> = Some(Vec::new());
     for (candidate, (parsed, reused)) in walked.candidates.iter().zip(parsed) {
         let id = records.len() as i64 + 1;
         let mut record = FileRecord {
@@ -263,6 +273,15 @@ pub fn index_with(
                     if reused {
                         cached_paths.insert(candidate.rel.clone());
                     } else {
+                        edited = edited.filter(|_| {
+                            cache.previous(&candidate.rel).is_some_and(|previous| {
+                                interface::interface_hash(&previous)
+                                    == interface::interface_hash(&facts)
+                            })
+                        });
+                        if let Some(edited) = &mut edited {
+                            edited.push(sources.len());
+                        }
                         new_facts.push((
                             candidate.rel.clone(),
                             hash.clone(),
@@ -286,6 +305,7 @@ pub fn index_with(
                 });
             }
             FileOutcome::Skipped(status, reason) => {
+                edited = edited.filter(|_| cache.previous(&candidate.rel).is_none());
                 record.status = status;
                 record.reason = Some(reason);
             }
@@ -293,6 +313,7 @@ pub fn index_with(
         records.push(record);
     }
     for skipped in walked.skipped {
+        edited = edited.filter(|_| cache.previous(&skipped.rel).is_none());
         records.push(FileRecord {
             id: records.len() as i64 + 1,
             path: skipped.rel,
@@ -332,7 +353,15 @@ pub fn index_with(
         writer.file(record)?;
     }
     phases.end("open");
-    let totals = resolve_into(&sources, &manifests, &writer, written, &mut phases)?;
+    // An edit that keeps every changed file's interface changes no other
+    // file's rows: only the edited files are resolved again (their rows
+    // in place, the others' kept), given the same settings as before.
+    let edited = edited.filter(|_| {
+        written
+            .as_ref()
+            .is_some_and(|w| w.settings.as_deref() == Some(settings_key.as_str()))
+    });
+    let totals = resolve_into(&sources, &manifests, &writer, written, edited, &mut phases)?;
     drop(sources);
     writer.retain_facts(&|path| cached_paths.contains(path))?;
     for (path, hash, blob) in &new_facts {
@@ -347,11 +376,11 @@ pub fn index_with(
     writer.meta("build", &build)?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
     // The totals, kept so that an up-to-date run need not count millions of rows.
-    writer.meta("symbols", &totals.symbols.to_string())?;
-    writer.meta("occurrences", &totals.occurrences.to_string())?;
+    writer.meta("symbols", &totals.rows.symbols.to_string())?;
+    writer.meta("occurrences", &totals.rows.occurrences.to_string())?;
     writer.meta(
         "resolved_occurrences",
-        &totals.resolved_occurrences.to_string(),
+        &totals.rows.resolved_occurrences.to_string(),
     )?;
     writer.meta("indexed_at", &indexed_at.to_string())?;
     writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
@@ -366,10 +395,11 @@ pub fn index_with(
     Ok(Summary {
         files,
         files_with_syntax_errors: syntax_error_files,
-        symbols: totals.symbols,
-        occurrences: totals.occurrences,
-        resolved_occurrences: totals.resolved_occurrences,
+        symbols: totals.rows.symbols as usize,
+        occurrences: totals.rows.occurrences as usize,
+        resolved_occurrences: totals.rows.resolved_occurrences as usize,
         reused_files,
+        resolved_files: totals.resolved_files,
         rewritten_files: totals.rewritten_files,
         elapsed: started.elapsed(),
         phases: phases.done,
@@ -377,12 +407,12 @@ pub fn index_with(
     })
 }
 
-/// Rows in the graph after [`resolve_into`].
+/// What [`resolve_into`] did, and the rows in the graph after it.
 #[derive(Default)]
 struct Totals {
-    symbols: usize,
-    occurrences: usize,
-    resolved_occurrences: usize,
+    rows: RowCounts,
+    /// Files whose references were resolved.
+    resolved_files: usize,
     /// Files whose rows were written.
     rewritten_files: usize,
 }
@@ -393,6 +423,8 @@ struct WrittenRows {
     files: Vec<(i64, String)>,
     /// The hash of each file's rows, by file id.
     hashes: HashMap<i64, Vec<u8>>,
+    /// The settings it was written under.
+    settings: Option<String>,
 }
 
 /// Resolves `sources` and writes their rows through `writer` as they come.
@@ -402,14 +434,19 @@ struct WrittenRows {
 /// `resolve+write`). At most [`BATCHES_IN_FLIGHT`] batches wait, so memory
 /// holds a few batches of rows, never the whole graph. With `written` (an
 /// update in place), a file whose rows hash as they did is not written, and
-/// rows of files no longer indexed are removed.
+/// rows of files no longer indexed are removed. With `only`, just those
+/// files (indexes into `sources`) are resolved, and every other file's
+/// rows stay as written.
 fn resolve_into(
     sources: &[SourceFile],
     manifests: &Manifests,
     writer: &GraphWriter<'_>,
     mut written: Option<WrittenRows>,
+    only: Option<Vec<usize>>,
     phases: &mut Phases,
 ) -> Result<Totals, IndexError> {
+    let resolving_all = only.is_none();
+    let files = only.unwrap_or_else(|| (0..sources.len()).collect());
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("plumb-resolve-{i}"))
         .stack_size(RESOLVER_STACK_BYTES)
@@ -427,7 +464,6 @@ fn resolve_into(
                     if linked_tx.send(()).is_err() {
                         return;
                     }
-                    let files: Vec<usize> = (0..sources.len()).collect();
                     for batch in files.chunks(FILES_PER_BATCH) {
                         let rows = batch
                             .par_iter()
@@ -448,7 +484,7 @@ fn resolve_into(
             }
             for batch in rows_rx {
                 for (file_id, rows) in batch {
-                    count_rows(&rows, &mut totals);
+                    totals.resolved_files += 1;
                     let hash = rows_hash(&rows);
                     if let Some(written) = &mut written {
                         match written.hashes.remove(&file_id) {
@@ -458,13 +494,16 @@ fn resolve_into(
                         }
                     }
                     write_rows(writer, &rows)?;
-                    writer.file_rows_hash(file_id, &hash)?;
+                    writer.file_rows(file_id, &hash, row_counts(&rows))?;
                     totals.rewritten_files += 1;
                 }
             }
-            for (&file_id, _) in written.iter().flat_map(|w| &w.hashes) {
-                writer.remove_file_rows(file_id)?;
+            if resolving_all {
+                for (&file_id, _) in written.iter().flat_map(|w| &w.hashes) {
+                    writer.remove_file_rows(file_id)?;
+                }
             }
+            totals.rows = writer.row_totals()?;
             phases.end("resolve+write");
             Ok(totals)
         })();
@@ -475,13 +514,15 @@ fn resolve_into(
     })
 }
 
-/// Adds one file's rows to the totals.
-fn count_rows(rows: &FileRows, totals: &mut Totals) {
-    totals.symbols += rows.symbols.len();
-    totals.occurrences += rows.occurrences.len();
+/// How many rows of each kind one file has.
+fn row_counts(rows: &FileRows) -> RowCounts {
     let mut resolved: Vec<i64> = rows.resolutions.iter().map(|r| r.occurrence_id).collect();
     resolved.dedup();
-    totals.resolved_occurrences += resolved.len();
+    RowCounts {
+        symbols: rows.symbols.len() as i64,
+        occurrences: rows.occurrences.len() as i64,
+        resolved_occurrences: resolved.len() as i64,
+    }
 }
 
 /// A hash of everything one file's rows say, to tell whether they changed.
@@ -581,6 +622,7 @@ fn unchanged_index(
         occurrences,
         resolved_occurrences,
         reused_files: rows.len(),
+        resolved_files: 0,
         rewritten_files: 0,
         elapsed: started.elapsed(),
         phases: Vec::new(),

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
-pub use update::{file_row_ids, row_id};
+pub use update::{RowCounts, file_row_ids, row_id};
 pub use write::GraphWriter;
 
 /// Name of the index directory created at the indexed root.

@@ -5,7 +5,7 @@
 //! itself at commit (see `integrity`).
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
-pub const SCHEMA_VERSION: i64 = 5;
+pub const SCHEMA_VERSION: i64 = 6;
 
 /// Statements creating every table, run on an empty database before the
 /// [`INDEXES`].
@@ -84,8 +84,11 @@ CREATE TABLE file_facts (
 );
 
 CREATE TABLE file_rows (
-    file_id INTEGER PRIMARY KEY,
-    hash    BLOB NOT NULL
+    file_id              INTEGER PRIMARY KEY,
+    hash                 BLOB NOT NULL,
+    symbols              INTEGER NOT NULL,
+    occurrences          INTEGER NOT NULL,
+    resolved_occurrences INTEGER NOT NULL
 );
 
 CREATE VIRTUAL TABLE symbol_text USING fts5(tokens, content='', tokenize='unicode61');

@@ -113,12 +113,54 @@ impl GraphWriter<'_> {
         Ok(())
     }
 
-    /// Records the hash of the rows just written for file `file_id`.
-    pub fn file_rows_hash(&self, file_id: i64, hash: &[u8]) -> Result<()> {
+    /// Records the hash and the counts of the rows just written for file
+    /// `file_id`.
+    pub fn file_rows(&self, file_id: i64, hash: &[u8], counts: RowCounts) -> Result<()> {
         self.tx
-            .prepare_cached("INSERT OR REPLACE INTO file_rows (file_id, hash) VALUES (?1, ?2)")
-            .and_then(|mut stmt| stmt.execute(params![file_id, hash]))
+            .prepare_cached(
+                "INSERT OR REPLACE INTO file_rows \
+                 (file_id, hash, symbols, occurrences, resolved_occurrences) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )
+            .and_then(|mut stmt| {
+                stmt.execute(params![
+                    file_id,
+                    hash,
+                    counts.symbols,
+                    counts.occurrences,
+                    counts.resolved_occurrences
+                ])
+            })
             .map_err(|e| self.err(e))?;
         Ok(())
     }
+
+    /// The rows of every file as written so far in this transaction.
+    pub fn row_totals(&self) -> Result<RowCounts> {
+        self.tx
+            .query_row(
+                "SELECT coalesce(sum(symbols), 0), coalesce(sum(occurrences), 0), \
+                 coalesce(sum(resolved_occurrences), 0) FROM file_rows",
+                [],
+                |row| {
+                    Ok(RowCounts {
+                        symbols: row.get(0)?,
+                        occurrences: row.get(1)?,
+                        resolved_occurrences: row.get(2)?,
+                    })
+                },
+            )
+            .map_err(|e| self.err(e))
+    }
+}
+
+/// How many rows one file (or the whole graph) has.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RowCounts {
+    /// Symbols.
+    pub symbols: i64,
+    /// Occurrences.
+    pub occurrences: i64,
+    /// Occurrences with at least one candidate target.
+    pub resolved_occurrences: i64,
 }
