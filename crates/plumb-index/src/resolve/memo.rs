@@ -4,10 +4,16 @@
 //!
 //! A lookup that meets itself again (an import cycle, `x = x.next()`) is
 //! cut there and answers nothing. A value computed while a cut happened
-//! depends on where the cycle was entered, so it is not kept: every value
-//! kept is the same whatever order files are resolved in, on whichever
-//! thread. That is what lets files be resolved in parallel, and a few files
-//! alone, with the answers of one sequential run over all of them.
+//! depends on where the cycle was entered, so it is kept only until the
+//! outermost lookup that entered it returns (a *root*): within one root
+//! each key is computed once, which keeps a large cycle (re-exports across
+//! hundreds of files) linear instead of exponential, and the root's answer
+//! is the same whenever it is asked. A value read from there counts as a
+//! cut for whatever reads it. Values computed with no cut are kept for
+//! good. So every answer is the same whatever order files are resolved in,
+//! on whichever thread: that is what lets files be resolved in parallel,
+//! and a few files alone, with the answers of one sequential run over all
+//! of them.
 
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
@@ -29,13 +35,21 @@ pub(super) struct Memo {
     /// C and C++: the files each file includes, transitively (no cycle can
     /// cut it: the closure is a breadth-first walk).
     pub(super) include_closures: RefCell<HashMap<usize, Arc<IncludeClosure>>>,
-    /// Cycles cut so far on this thread.
+    /// Cycles cut so far on this thread, and reads of values computed
+    /// under a cut.
     cuts: Cell<usize>,
+    /// Lookups being computed on this thread, all tables together.
+    depth: Cell<usize>,
+    /// Counts roots: which root values computed under a cut belong to.
+    root: Cell<u64>,
 }
 
 /// Values by key, and the keys being computed (to cut cycles).
 pub(super) struct Table<K, V> {
+    /// Values computed with no cut: kept for good.
     done: RefCell<HashMap<K, V>>,
+    /// Values computed under a cut, and the root they belong to.
+    under_cut: RefCell<(u64, HashMap<K, V>)>,
     running: RefCell<HashSet<K>>,
 }
 
@@ -43,6 +57,7 @@ impl<K, V> Default for Table<K, V> {
     fn default() -> Self {
         Table {
             done: RefCell::default(),
+            under_cut: RefCell::new((0, HashMap::new())),
             running: RefCell::default(),
         }
     }
@@ -65,15 +80,31 @@ impl Memo {
         if let Some(done) = table.done.borrow().get(&key) {
             return done.clone();
         }
+        if self.depth.get() == 0 {
+            self.root.set(self.root.get() + 1);
+        }
+        {
+            let mut under_cut = table.under_cut.borrow_mut();
+            if under_cut.0 != self.root.get() {
+                *under_cut = (self.root.get(), HashMap::new());
+            } else if let Some(value) = under_cut.1.get(&key) {
+                self.cuts.set(self.cuts.get() + 1);
+                return value.clone();
+            }
+        }
         if !table.running.borrow_mut().insert(key.clone()) {
             self.cuts.set(self.cuts.get() + 1);
             return cut;
         }
         let cuts_before = self.cuts.get();
+        self.depth.set(self.depth.get() + 1);
         let value = compute();
+        self.depth.set(self.depth.get() - 1);
         table.running.borrow_mut().remove(&key);
         if self.cuts.get() == cuts_before {
             table.done.borrow_mut().insert(key, value.clone());
+        } else {
+            table.under_cut.borrow_mut().1.insert(key, value.clone());
         }
         value
     }
@@ -105,10 +136,38 @@ mod tests {
         let alone: Vec<usize> = (0..4).map(fresh).collect();
         assert_eq!(in_order, alone);
         assert_eq!(alone, vec![3, 3, 3, 3]);
-        // Only the value outside the cycle was kept.
+        // Only the value outside the cycle was kept for good.
         assert_eq!(
             table.done.borrow().keys().copied().collect::<Vec<_>>(),
             vec![3]
+        );
+    }
+
+    #[test]
+    fn a_cycle_reached_by_many_paths_is_computed_once_per_root() {
+        // Key k reads k + 1 twice, and the last key reads 0 again: without
+        // keeping values under the cut, one root computes 2^KEYS keys.
+        const KEYS: usize = 40;
+        let computed = Cell::new(0);
+        fn paths(memo: &Memo, table: &Table<usize, u64>, computed: &Cell<usize>, k: usize) -> u64 {
+            memo.once(table, k, 1, || {
+                computed.set(computed.get() + 1);
+                let next = (k + 1) % KEYS;
+                paths(memo, table, computed, next) + paths(memo, table, computed, next)
+            })
+        }
+        let memo = Memo::default();
+        let table = Table::default();
+        let first = paths(&memo, &table, &computed, 0);
+        assert_eq!(computed.get(), KEYS);
+        assert_eq!(first, 1 << KEYS);
+        // A second root computes its cycle again, and answers as a fresh
+        // memo does.
+        let again = paths(&memo, &table, &computed, 5);
+        assert_eq!(computed.get(), 2 * KEYS);
+        assert_eq!(
+            again,
+            paths(&Memo::default(), &Table::default(), &computed, 5)
         );
     }
 }
