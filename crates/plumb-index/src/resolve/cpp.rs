@@ -12,7 +12,7 @@
 //!   name is found; a namespace the repository does not define (`std`) is
 //!   external.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;

@@ -7,7 +7,9 @@
 //! not checked, and pointer and value receivers count alike. A method set
 //! includes the methods promoted from embedded types (the type's bases).
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
@@ -69,7 +71,7 @@ impl Resolver<'_> {
     fn method_set(&self, ty: SymId) -> HashSet<&str> {
         let mut names = HashSet::new();
         let mut queue = VecDeque::from([(ty, 0usize)]);
-        let mut seen = HashSet::from([ty]);
+        let mut seen = HashSet::from_iter([ty]);
         while let Some((current, depth)) = queue.pop_front() {
             for &member in self.children.get(&current).into_iter().flatten() {
                 let def = self.def(member);

@@ -7,7 +7,9 @@
 //! level rather than by asking each header of the closure in turn: a Linux
 //! file includes hundreds of headers.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::HashSet;
 use std::sync::Arc;
 
 use plumb_lang::Language;
@@ -67,7 +69,7 @@ impl Resolver<'_> {
         if let Some(done) = self.memo().include_closures.borrow().get(&f) {
             return Arc::clone(done);
         }
-        let mut seen = HashSet::from([f]);
+        let mut seen = HashSet::from_iter([f]);
         let mut queue = VecDeque::from([f]);
         let mut closure = Vec::new();
         while let Some(g) = queue.pop_front() {

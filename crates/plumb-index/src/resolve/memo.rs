@@ -15,8 +15,8 @@
 //! and a few files alone, with the answers of one sequential run over all
 //! of them.
 
+use foldhash::{HashMap, HashMapExt, HashSet};
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
 use std::hash::Hash;
 use std::sync::Arc;
 

@@ -19,7 +19,9 @@ mod includes;
 mod memo;
 pub mod modules;
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::VecDeque;
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use plumb_lang::{Language, ModuleSystem, PackageKeys, Spec};
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};

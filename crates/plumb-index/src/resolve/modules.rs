@@ -2,7 +2,7 @@
 //! is, and which file or namespace an import's module text names. One
 //! section per [`ModuleSystem`]; the resolver proper stays language-neutral.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use plumb_lang::{ModuleSystem, PackageKeys};
 
