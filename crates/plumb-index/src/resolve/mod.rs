@@ -211,7 +211,7 @@ pub struct FileRows {
 }
 
 /// Files whose cross-file structure is linked (members, impl owners,
-/// bases, bindings, qualified names): what each file's references mean can
+/// parts of reopened types, bases, bindings): what each file's references mean can
 /// now be asked of [`Linked::file_rows`], for any file, in any order, on
 /// any thread, with the same answer.
 pub struct Linked<'a> {
@@ -221,7 +221,6 @@ pub struct Linked<'a> {
     /// Implementations no site states (Go's implicit interfaces), by the
     /// implementing type's file: (type, interface).
     structural: HashMap<usize, Vec<(SymId, SymId)>>,
-    qualnames: Vec<String>,
 }
 
 /// Links `files`: the whole-graph passes resolution needs before any
@@ -233,11 +232,7 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     resolver.index_members();
     resolver.link_impls();
     resolver.index_members();
-    let mut memo = vec![None; resolver.syms.len()];
-    let qualnames: Vec<String> = (0..resolver.syms.len())
-        .map(|s| resolver.qualname(s, &mut memo, 0))
-        .collect();
-    resolver.link_parts(&qualnames);
+    resolver.link_parts();
     let inheritance = resolver.link_bases();
     resolver.index_bindings();
     let mut structural: HashMap<usize, Vec<(SymId, SymId)>> = HashMap::new();
@@ -251,7 +246,6 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
         resolver,
         inheritance,
         structural,
-        qualnames,
     }
 }
 
@@ -259,7 +253,7 @@ impl Linked<'_> {
     /// The rows of file `f`.
     pub fn file_rows(&self, f: usize) -> FileRows {
         let mut rows = FileRows::default();
-        self.resolver.emit_symbols(f, &self.qualnames, &mut rows);
+        self.resolver.emit_symbols(f, &mut rows);
         self.resolver
             .emit_references(f, &self.inheritance, &mut rows);
         self.resolver.emit_imports(f, &mut rows);
@@ -459,15 +453,17 @@ impl<'a> Resolver<'a> {
     /// Groups the definitions of each type (or module) defined more than
     /// once under one qualified name, in package-based module systems,
     /// where such a type is reopened rather than redeclared.
-    fn link_parts(&mut self, qualnames: &[String]) {
-        let mut groups: HashMap<&str, Vec<SymId>> = HashMap::new();
-        for (s, qualname) in qualnames.iter().enumerate() {
+    fn link_parts(&mut self) {
+        let mut groups: HashMap<String, Vec<SymId>> = HashMap::new();
+        let mut memo = HashMap::new();
+        for s in 0..self.syms.len() {
             let (f, _) = self.syms[s];
             let kind = self.def(s).kind;
             if matches!(self.system(f), ModuleSystem::Packages(_))
                 && (kind.is_type() || kind == SymbolKind::Module)
             {
-                groups.entry(qualname.as_str()).or_default().push(s);
+                let qualname = self.qualname(s, &mut memo, 0);
+                groups.entry(qualname).or_default().push(s);
             }
         }
         for group in groups.into_values().filter(|g| g.len() > 1) {
@@ -1723,8 +1719,10 @@ impl<'a> Resolver<'a> {
 
     // ---- output
 
-    fn qualname(&self, s: SymId, memo: &mut Vec<Option<String>>, depth: usize) -> String {
-        if let Some(done) = &memo[s] {
+    /// The qualified name of `s`, its containers' names first; `memo`
+    /// keeps the names computed so far.
+    fn qualname(&self, s: SymId, memo: &mut HashMap<SymId, String>, depth: usize) -> String {
+        if let Some(done) = memo.get(&s) {
             return done.clone();
         }
         if depth > MAX_CHAIN {
@@ -1759,7 +1757,7 @@ impl<'a> Resolver<'a> {
         } else {
             format!("{prefix}{separator}{}", def.name)
         };
-        memo[s] = Some(qualname.clone());
+        memo.insert(s, qualname.clone());
         qualname
     }
 
@@ -1780,14 +1778,15 @@ impl<'a> Resolver<'a> {
         })
     }
 
-    fn emit_symbols(&self, f: usize, qualnames: &[String], rows: &mut FileRows) {
+    fn emit_symbols(&self, f: usize, rows: &mut FileRows) {
+        let mut qualnames = HashMap::new();
         for &s in &self.def_sym[f] {
             let def = self.def(s);
             rows.symbols.push(SymbolRecord {
                 id: self.store_id(s),
                 file_id: self.files[f].file_id,
                 name: def.name.clone(),
-                qualname: qualnames[s].clone(),
+                qualname: self.qualname(s, &mut qualnames, 0),
                 kind: def.kind,
                 start_line: def.start_line,
                 end_line: def.end_line,
