@@ -124,9 +124,9 @@ pub struct Summary {
     /// Wall time of each phase that ran, in order: `walk`; `parse` (parse
     /// and extract, or take cached facts); `collect` (file rows, facts
     /// encoded for the cache); `open` (the store opened for writing, file
-    /// rows written); `link` (resolution's whole-graph passes);
-    /// `resolve+write` (files resolved in parallel while their rows are
-    /// written); `commit` (cached facts, meta, commit).
+    /// rows and new cached facts written); `link` (resolution's
+    /// whole-graph passes); `resolve+write` (files resolved in parallel
+    /// while their rows are written); `commit` (meta, the commit).
     pub phases: Vec<(&'static str, Duration)>,
     /// Whether the index already matched the tree, so nothing was written.
     pub up_to_date: bool,
@@ -352,6 +352,12 @@ pub fn index_with(
         *by_status.entry(record.status).or_default() += 1;
         writer.file(record)?;
     }
+    // The new facts go in first, so that their blobs are not held while
+    // resolution runs.
+    writer.retain_facts(&|path| cached_paths.contains(path))?;
+    for (path, hash, blob) in new_facts {
+        writer.facts(&path, &hash, &blob)?;
+    }
     phases.end("open");
     // An edit that keeps every changed file's interface changes no other
     // file's rows: only the edited files are resolved again (their rows
@@ -363,10 +369,6 @@ pub fn index_with(
     });
     let totals = resolve_into(&sources, &manifests, &writer, written, edited, &mut phases)?;
     drop(sources);
-    writer.retain_facts(&|path| cached_paths.contains(path))?;
-    for (path, hash, blob) in &new_facts {
-        writer.facts(path, hash, blob)?;
-    }
     let indexed_at = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
