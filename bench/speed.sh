@@ -6,7 +6,8 @@
 #   full        `plumb index --full` wall time and peak RSS (/usr/bin/time), and their ratio
 #   no-op       `plumb index` again, nothing changed: elapsed_ms measured inside the process
 #   one edit    one file changed (a comment line inserted at its top, so every row of the file
-#               moves a line), then `plumb index`: elapsed_ms, files parsed, files whose rows
+#               moves a line), then `plumb index`: elapsed_ms, files parsed, files resolved
+#               (the edit keeps every interface: the edited file only), files whose rows
 #               were rewritten
 #   phases      where the full run and the one-edit run spend their time (phases_ms)
 #   queries     warm p50/p99 of symbol, refs, callers, impact depth 3 (examples/query_latency.rs)
@@ -79,7 +80,7 @@ print(' | '.join(f'{phases[p] / 1000:.2f}' if p in phases else '-' for p in sys.
 {
   echo "# plumb speed and memory — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD), release build, $(nproc) cores"
   echo
-  echo "| corpus | files indexed | parse-only s | full index s | full / parse-only | peak RSS MB | no-op reindex ms | one-file edit ms (files parsed, files rewritten) |"
+  echo "| corpus | files indexed | parse-only s | full index s | full / parse-only | peak RSS MB | no-op reindex ms | one-file edit ms (files parsed, resolved, rewritten) |"
   echo "|---|---|---|---|---|---|---|---|"
 } > "$out/speed.md"
 queries=""
@@ -113,13 +114,14 @@ print(path, '#' if language in ('python', 'ruby') else '//')")
   cp "$out/speed/$name.edited.bak" "$edited"
   edit_ms=$(echo "$edit_json" | json_field elapsed_ms)
   reused=$(echo "$edit_json" | json_field reused_files)
+  resolved=$(echo "$edit_json" | json_field resolved_files)
   rewritten=$(echo "$edit_json" | json_field rewritten_files)
   phases+=$'\n'"| $name | full | $(json_field phases_ms < "$out/speed/$name.full.json" | phase_cells) |"
   phases+=$'\n'"| $name | one edit | $(echo "$edit_json" | json_field phases_ms | phase_cells) |"
   parse_s=$(seconds "$out/speed/$name.parse.time")
   full_s=$(seconds "$out/speed/$name.full.time")
   ratio=$(python3 -c "print(f'{$full_s / max($parse_s, 0.001):.1f}x')")
-  echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused)), $rewritten) |" >> "$out/speed.md"
+  echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused)), $resolved, $rewritten) |" >> "$out/speed.md"
   queries+=$'\n'"### $name"$'\n\n'"$("$bin/examples/query_latency" "$dir")"$'\n'
 done
 
