@@ -13,8 +13,10 @@ use std::collections::HashMap;
 use plumb_store::Store;
 use plumb_store::model::FileStatus;
 use plumb_store::read::FileRow;
+use plumb_store::records::CachedFacts;
 
 use crate::facts::FileFacts;
+use crate::resolve::SourceFile;
 use crate::walk::Candidate;
 
 /// Facts cached by the previous run, with the file rows that say which
@@ -24,7 +26,7 @@ pub struct FactsCache {
     /// When the previous run's walk began, in nanoseconds since the epoch.
     walked_at_ns: i64,
     rows: HashMap<String, FileRow>,
-    blobs: HashMap<String, (String, Vec<u8>)>,
+    blobs: HashMap<String, CachedFacts>,
 }
 
 impl FactsCache {
@@ -46,29 +48,30 @@ impl FactsCache {
         })
     }
 
-    /// The facts of `candidate` and its content hash, if the file is
-    /// unchanged since they were cached (same size and modification time as
-    /// recorded, indexed then) and the blob decodes.
-    pub fn reuse(&self, candidate: &Candidate) -> Option<(String, FileFacts)> {
+    /// What was cached of `candidate`, if the file is unchanged since (same
+    /// size and modification time as recorded, indexed then) and its facts
+    /// decode: its content hash, its facts (reference sites aside, as
+    /// [`FileFacts::split_refs`] leaves them) and its encoded reference
+    /// sites.
+    pub fn reuse(&self, candidate: &Candidate) -> Option<(String, FileFacts, Vec<u8>)> {
         let row = self.rows.get(&candidate.rel)?;
         let unchanged = row.status == FileStatus::Indexed
             && unchanged_since(row, candidate.size, candidate.mtime_ns, self.walked_at_ns);
         if !unchanged {
             return None;
         }
-        let (hash, blob) = self.blobs.get(&candidate.rel)?;
-        if row.hash.as_deref() != Some(hash.as_str()) {
+        let cached = self.blobs.get(&candidate.rel)?;
+        if row.hash.as_deref() != Some(cached.hash.as_str()) {
             return None;
         }
-        let facts = postcard::from_bytes(blob).ok()?;
-        Some((hash.clone(), facts))
+        let facts = postcard::from_bytes(&cached.facts).ok()?;
+        Some((cached.hash.clone(), facts, cached.refs.clone()))
     }
 
     /// The facts the previous run extracted from `path`, whatever its
-    /// content now: what an edit is compared with.
+    /// content now, reference sites aside: what an edit is compared with.
     pub fn previous(&self, path: &str) -> Option<FileFacts> {
-        let (_, blob) = self.blobs.get(path)?;
-        postcard::from_bytes(blob).ok()
+        postcard::from_bytes(&self.blobs.get(path)?.facts).ok()
     }
 }
 
@@ -105,9 +108,13 @@ pub fn now_ns() -> i64 {
         .map_or(0, |d| d.as_nanos() as i64)
 }
 
-/// Encodes facts for the cache.
-pub fn encode(facts: &FileFacts) -> Vec<u8> {
-    postcard::to_stdvec(facts).unwrap_or_default()
+/// What the cache keeps of a file with content `hash`, read as `source`.
+pub fn encode(hash: &str, source: &SourceFile) -> CachedFacts {
+    CachedFacts {
+        hash: hash.to_owned(),
+        facts: postcard::to_stdvec(&source.facts).unwrap_or_default(),
+        refs: source.refs.clone(),
+    }
 }
 
 /// Identifies this build of plumb: its version and the size and
@@ -148,7 +155,15 @@ mod tests {
             &mut QueryCursor::new(),
         )
         .unwrap();
-        let decoded: FileFacts = postcard::from_bytes(&encode(&facts)).unwrap();
+        let source = SourceFile::new(1, "a.py".into(), Language::Python, facts.clone());
+        let cached = encode("hash", &source);
+        let mut decoded: FileFacts = postcard::from_bytes(&cached.facts).unwrap();
+        assert_eq!(
+            decoded.refs.len(),
+            1,
+            "the inheritance site stays: {decoded:?}"
+        );
+        decoded.refs = crate::facts::decode_refs(&cached.refs);
         assert_eq!(format!("{decoded:?}"), format!("{facts:?}"));
     }
 }

@@ -93,6 +93,17 @@ pub struct RefFact {
     pub arguments: Option<u32>,
 }
 
+impl RefFact {
+    /// Whether the site names a base: a type inherited or implemented,
+    /// which linking reads for every file (see [`FileFacts::split_refs`]).
+    pub fn is_inheritance(&self) -> bool {
+        matches!(
+            self.kind,
+            OccurrenceKind::Inherit | OccurrenceKind::Implement
+        )
+    }
+}
+
 /// A name given a type by an annotation or a constructor call.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct BindingFact {
@@ -153,4 +164,32 @@ pub struct FileFacts {
     pub conditional: Vec<ConditionalCode>,
     /// Syntax-error and missing nodes tree-sitter recovered from.
     pub syntax_errors: u32,
+}
+
+impl FileFacts {
+    /// Sets the reference sites aside: the facts keep the inheritance
+    /// sites only (what other files' resolution reads of them), and every
+    /// site is returned encoded, a fraction of its size in memory, to be
+    /// decoded ([`decode_refs`]) when the file itself is resolved.
+    pub fn split_refs(&mut self) -> Vec<u8> {
+        let refs = std::mem::take(&mut self.refs);
+        let encoded = encode_refs(&refs);
+        self.refs = refs.into_iter().filter(RefFact::is_inheritance).collect();
+        encoded
+    }
+}
+
+/// Reference sites encoded (postcard).
+pub fn encode_refs(refs: &[RefFact]) -> Vec<u8> {
+    postcard::to_stdvec(refs).unwrap_or_default()
+}
+
+/// Reference sites as [`FileFacts::split_refs`] or [`encode_refs`] encoded
+/// them. Bytes that do not decode (a damaged cache) give none, with a
+/// warning: the next full run extracts them again.
+pub fn decode_refs(encoded: &[u8]) -> Vec<RefFact> {
+    postcard::from_bytes(encoded).unwrap_or_else(|err| {
+        tracing::warn!("cached reference sites do not decode ({err}); run `plumb index --full`");
+        Vec::new()
+    })
 }

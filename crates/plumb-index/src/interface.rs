@@ -126,7 +126,7 @@ impl<'a> Interface<'a> {
             inheritance: facts
                 .refs
                 .iter()
-                .filter(|r| matches!(r.kind, OccurrenceKind::Inherit | OccurrenceKind::Implement))
+                .filter(|r| r.is_inheritance())
                 .map(|r| InheritanceView {
                     name: &r.name,
                     kind: r.kind,

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use plumb_store::model::FileStatus;
-use plumb_store::records::FileRecord;
+use plumb_store::records::{CachedFacts, FileRecord};
 use plumb_store::{INDEX_DIR, RowCounts, Store, WriteLock};
 use rayon::prelude::*;
 
@@ -221,40 +221,42 @@ pub fn index_with(
     };
     drop(previous);
     progress.walked(walked.candidates.len());
-    let parsed: Vec<(ParsedFile, bool)> = walked
+    // Each file parsed, or taken from the cache with its encoded reference
+    // sites.
+    let parsed: Vec<(ParsedFile, Option<Vec<u8>>)> = walked
         .candidates
         .par_iter()
         .map(|candidate| {
             let parsed = match cache.reuse(candidate) {
-                Some((hash, facts)) => (
+                Some((hash, facts, refs)) => (
                     ParsedFile {
                         hash: Some(hash),
                         outcome: FileOutcome::Indexed(facts),
                     },
-                    true,
+                    Some(refs),
                 ),
-                None => (parse::process(candidate, limits.parse_timeout), false),
+                None => (parse::process(candidate, limits.parse_timeout), None),
             };
             progress.parsed_one();
             parsed
         })
         .collect();
-    let reused_files = parsed.iter().filter(|(_, reused)| *reused).count();
+    let reused_files = parsed.iter().filter(|(_, refs)| refs.is_some()).count();
     phases.end("parse");
 
     progress.phase("resolving");
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
     let mut syntax_error_files = 0;
-    // Facts to cache, encoded before resolution consumes them; reused
-    // files keep the blob they were decoded from.
-    let mut new_facts: Vec<(String, String, Vec<u8>)> = Vec::new();
+    // Facts of the files parsed, encoded for the cache; reused files keep
+    // what the cache holds.
+    let mut new_facts: Vec<(String, CachedFacts)> = Vec::new();
     let mut cached_paths: std::collections::HashSet<String> = std::collections::HashSet::new();
     // The files parsed again, by index in `sources`, while every one of
     // them keeps its interface; `None` once one does not (or a file starts
     // or stops being indexed): then every file is resolved again.
     let mut edited: Option<Vec<usize>> = Some(Vec::new());
-    for (candidate, (parsed, reused)) in walked.candidates.iter().zip(parsed) {
+    for (candidate, (parsed, cached_refs)) in walked.candidates.iter().zip(parsed) {
         let id = records.len() as i64 + 1;
         let mut record = FileRecord {
             id,
@@ -269,26 +271,6 @@ pub fn index_with(
         };
         match parsed.outcome {
             FileOutcome::Indexed(facts) => {
-                if let Some(hash) = &record.hash {
-                    if reused {
-                        cached_paths.insert(candidate.rel.clone());
-                    } else {
-                        edited = edited.filter(|_| {
-                            cache.previous(&candidate.rel).is_some_and(|previous| {
-                                interface::interface_hash(&previous)
-                                    == interface::interface_hash(&facts)
-                            })
-                        });
-                        if let Some(edited) = &mut edited {
-                            edited.push(sources.len());
-                        }
-                        new_facts.push((
-                            candidate.rel.clone(),
-                            hash.clone(),
-                            cache::encode(&facts),
-                        ));
-                    }
-                }
                 record.syntax_errors = facts.syntax_errors;
                 if facts.syntax_errors > 0 {
                     syntax_error_files += 1;
@@ -297,12 +279,36 @@ pub fn index_with(
                         facts.syntax_errors
                     ));
                 }
-                sources.push(SourceFile {
-                    file_id: id,
-                    rel: candidate.rel.clone(),
-                    language: candidate.language,
-                    facts,
-                });
+                let source = match cached_refs {
+                    Some(refs) => {
+                        cached_paths.insert(candidate.rel.clone());
+                        SourceFile {
+                            file_id: id,
+                            rel: candidate.rel.clone(),
+                            language: candidate.language,
+                            facts,
+                            refs,
+                        }
+                    }
+                    None => {
+                        let source =
+                            SourceFile::new(id, candidate.rel.clone(), candidate.language, facts);
+                        edited = edited.filter(|_| {
+                            cache.previous(&candidate.rel).is_some_and(|previous| {
+                                interface::interface_hash(&previous)
+                                    == interface::interface_hash(&source.facts)
+                            })
+                        });
+                        if let Some(edited) = &mut edited {
+                            edited.push(sources.len());
+                        }
+                        if let Some(hash) = &record.hash {
+                            new_facts.push((candidate.rel.clone(), cache::encode(hash, &source)));
+                        }
+                        source
+                    }
+                };
+                sources.push(source);
             }
             FileOutcome::Skipped(status, reason) => {
                 edited = edited.filter(|_| cache.previous(&candidate.rel).is_none());
@@ -326,6 +332,7 @@ pub fn index_with(
             syntax_errors: 0,
         });
     }
+    drop(cache);
     phases.end("collect");
 
     // Rows of unchanged files stay when every file keeps its id (the same
@@ -355,8 +362,8 @@ pub fn index_with(
     // The new facts go in first, so that their blobs are not held while
     // resolution runs.
     writer.retain_facts(&|path| cached_paths.contains(path))?;
-    for (path, hash, blob) in new_facts {
-        writer.facts(&path, &hash, &blob)?;
+    for (path, cached) in new_facts {
+        writer.facts(&path, &cached)?;
     }
     phases.end("open");
     // An edit that keeps every changed file's interface changes no other

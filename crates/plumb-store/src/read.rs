@@ -4,7 +4,7 @@
 use rusqlite::{Row, params};
 
 use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
-use crate::records::ImplBlock;
+use crate::records::{CachedFacts, ImplBlock};
 use crate::{Error, Result, Store, tokens};
 
 /// A symbol as read back, with its file's path.
@@ -438,11 +438,17 @@ impl Store {
         Ok(by_language.into_values().collect())
     }
 
-    /// The cached facts blobs, by path: the content hash each was extracted
-    /// from and the blob.
-    pub fn cached_facts(&self) -> Result<std::collections::HashMap<String, (String, Vec<u8>)>> {
-        self.collected("SELECT path, hash, facts FROM file_facts", |row| {
-            Ok((row.get(0)?, (row.get(1)?, row.get(2)?)))
+    /// The cached facts, by path.
+    pub fn cached_facts(&self) -> Result<std::collections::HashMap<String, CachedFacts>> {
+        self.collected("SELECT path, hash, facts, refs FROM file_facts", |row| {
+            Ok((
+                row.get(0)?,
+                CachedFacts {
+                    hash: row.get(1)?,
+                    facts: row.get(2)?,
+                    refs: row.get(3)?,
+                },
+            ))
         })
     }
 

@@ -131,3 +131,15 @@ pub struct ImportRecord {
     /// The file the module resolved to, if it is in the index.
     pub resolved_file_id: Option<i64>,
 }
+
+/// One file's extracted facts as the facts cache keeps them: opaque blobs
+/// the indexer encodes, and the content hash they were extracted from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CachedFacts {
+    /// The content hash of the file they came from.
+    pub hash: String,
+    /// The facts, reference sites aside.
+    pub facts: Vec<u8>,
+    /// The reference sites.
+    pub refs: Vec<u8>,
+}

@@ -5,7 +5,7 @@
 //! itself at commit (see `integrity`).
 
 /// Version of the schema below. Chosen: incremented by hand on every change.
-pub const SCHEMA_VERSION: i64 = 6;
+pub const SCHEMA_VERSION: i64 = 7;
 
 /// Statements creating every table, run on an empty database before the
 /// [`INDEXES`].
@@ -80,7 +80,8 @@ CREATE TABLE imports (
 CREATE TABLE file_facts (
     path  TEXT PRIMARY KEY,
     hash  TEXT NOT NULL,
-    facts BLOB NOT NULL
+    facts BLOB NOT NULL,
+    refs  BLOB NOT NULL
 );
 
 CREATE TABLE file_rows (

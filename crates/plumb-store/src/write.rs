@@ -14,7 +14,9 @@ use std::path::Path;
 use rusqlite::{Connection, Params, Statement, Transaction, TransactionBehavior, params};
 
 use crate::integrity::{Parent, References};
-use crate::records::{FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
+use crate::records::{
+    CachedFacts, FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
+};
 use crate::{Error, Result, classify, schema, tokens};
 
 /// Empties every table but the facts cache, which [`GraphWriter::retain_facts`]
@@ -331,16 +333,16 @@ impl<'conn> GraphWriter<'conn> {
         Ok(())
     }
 
-    /// Caches the extracted facts of one file (an opaque blob the indexer
-    /// encodes), keyed by path and content hash.
-    pub fn facts(&self, path: &str, hash: &str, blob: &[u8]) -> Result<()> {
+    /// Caches the extracted facts of the file at `path`.
+    pub fn facts(&self, path: &str, cached: &CachedFacts) -> Result<()> {
         let mut stmt = self
             .tx
             .prepare_cached(
-                "INSERT OR REPLACE INTO file_facts (path, hash, facts) VALUES (?1, ?2, ?3)",
+                "INSERT OR REPLACE INTO file_facts (path, hash, facts, refs) \
+                 VALUES (?1, ?2, ?3, ?4)",
             )
             .map_err(|e| self.err(e))?;
-        stmt.execute(params![path, hash, blob])
+        stmt.execute(params![path, cached.hash, cached.facts, cached.refs])
             .map_err(|e| self.err(e))?;
         Ok(())
     }

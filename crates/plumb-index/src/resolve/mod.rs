@@ -29,7 +29,7 @@ use plumb_store::records::{
     ImplBlock, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
 };
 
-use crate::facts::{Container, DefFact, FileFacts, RefFact};
+use crate::facts::{Container, DefFact, FileFacts, RefFact, decode_refs};
 use crate::typetext::normalize_type;
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
@@ -73,8 +73,27 @@ pub struct SourceFile {
     pub rel: String,
     /// Language.
     pub language: Language,
-    /// What extraction found.
+    /// What extraction found; of the reference sites, only the inheritance
+    /// sites (see [`FileFacts::split_refs`]).
     pub facts: FileFacts,
+    /// Every reference site, encoded: decoded only when this file is
+    /// resolved.
+    pub refs: Vec<u8>,
+}
+
+impl SourceFile {
+    /// A file with the facts extraction gave, its reference sites set
+    /// aside.
+    pub fn new(file_id: i64, rel: String, language: Language, mut facts: FileFacts) -> Self {
+        let refs = facts.split_refs();
+        SourceFile {
+            file_id,
+            rel,
+            language,
+            facts,
+            refs,
+        }
+    }
 }
 
 type SymId = usize;
@@ -216,7 +235,8 @@ pub struct FileRows {
 /// any thread, with the same answer.
 pub struct Linked<'a> {
     resolver: Resolver<'a>,
-    /// Resolved inheritance sites, by (file, reference index).
+    /// Resolved inheritance sites, by file and order among the file's
+    /// inheritance sites.
     inheritance: HashMap<(usize, usize), Candidates>,
     /// Implementations no site states (Go's implicit interfaces), by the
     /// implementing type's file: (type, interface).
@@ -486,12 +506,6 @@ impl<'a> Resolver<'a> {
         let mut bases: HashMap<SymId, Vec<SymId>> = HashMap::new();
         for f in 0..self.files.len() {
             for (r, site) in self.files[f].facts.refs.iter().enumerate() {
-                if !matches!(
-                    site.kind,
-                    OccurrenceKind::Inherit | OccurrenceKind::Implement
-                ) {
-                    continue;
-                }
                 let targets = self.resolve_ref(f, site);
                 if let Some(subject) = self.container_sym(f, site.container) {
                     for &(t, method, _) in &targets {
@@ -1809,7 +1823,12 @@ impl<'a> Resolver<'a> {
         inheritance: &HashMap<(usize, usize), Candidates>,
         rows: &mut FileRows,
     ) {
-        for (r, site) in self.files[f].facts.refs.iter().enumerate() {
+        let mut inheritance_sites = 0;
+        for site in decode_refs(&self.files[f].refs) {
+            let linked = site.is_inheritance().then(|| {
+                inheritance_sites += 1;
+                inheritance.get(&(f, inheritance_sites - 1))
+            });
             let at = (site.line, site.col);
             if self.disabled[f]
                 .iter()
@@ -1817,9 +1836,9 @@ impl<'a> Resolver<'a> {
             {
                 continue;
             }
-            let targets = match inheritance.get(&(f, r)) {
+            let targets = match linked.flatten() {
                 Some(targets) => targets.clone(),
-                None => self.resolve_ref(f, site),
+                None => self.resolve_ref(f, &site),
             };
             if site.kind == OccurrenceKind::Read && targets.is_empty() {
                 continue;
@@ -2213,12 +2232,12 @@ mod tests {
             else {
                 panic!("{path} did not extract");
             };
-            files.push(SourceFile {
-                file_id: files.len() as i64 + 1,
-                rel: path.trim().to_owned(),
+            files.push(SourceFile::new(
+                files.len() as i64 + 1,
+                path.trim().to_owned(),
                 language,
                 facts,
-            });
+            ));
         }
         let manifests = Manifests {
             rust_crates: crates.to_vec(),
