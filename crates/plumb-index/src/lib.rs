@@ -192,10 +192,7 @@ pub fn index_with(
     // Everything besides the files that resolution reads: the bounds, and
     // the project manifests: Rust crates (names, default features) from
     // `Cargo.toml`s, Go module paths from `go.mod`s.
-    let manifests = Manifests {
-        rust_crates: rust_crates(&root, &walked.candidates),
-        go_modules: go_modules(&root, &walked.candidates),
-    };
+    let manifests = read_manifests(&root, &walked.candidates);
     let settings_key = format!("{limits:?} {manifests:?}");
     let build = cache::build_key();
     let previous = open_previous(&root)?;
@@ -651,6 +648,15 @@ pub fn git_head(root: &Path) -> Option<String> {
         .ok()?;
     let commit = String::from_utf8(output.stdout).ok()?.trim().to_owned();
     (output.status.success() && !commit.is_empty()).then_some(commit)
+}
+
+/// The project manifests the `candidates` of the tree at `root` belong to:
+/// the Rust crates and Go modules that own them.
+pub fn read_manifests(root: &Path, candidates: &[Candidate]) -> Manifests {
+    Manifests {
+        rust_crates: rust_crates(root, candidates),
+        go_modules: go_modules(root, candidates),
+    }
 }
 
 /// The Rust crates that own the candidate `.rs` files: every directory
