@@ -16,7 +16,6 @@ use plumb_store::read::FileRow;
 use plumb_store::records::CachedFacts;
 
 use crate::facts::FileFacts;
-use crate::resolve::SourceFile;
 use crate::walk::Candidate;
 
 /// Facts cached by the previous run, with the file rows that say which
@@ -108,13 +107,10 @@ pub fn now_ns() -> i64 {
         .map_or(0, |d| d.as_nanos() as i64)
 }
 
-/// What the cache keeps of a file with content `hash`, read as `source`.
-pub fn encode(hash: &str, source: &SourceFile) -> CachedFacts {
-    CachedFacts {
-        hash: hash.to_owned(),
-        facts: postcard::to_stdvec(&source.facts).unwrap_or_default(),
-        refs: source.refs.clone(),
-    }
+/// Encodes facts for the cache (their reference sites are encoded apart:
+/// [`FileFacts::split_refs`]).
+pub fn encode(facts: &FileFacts) -> Vec<u8> {
+    postcard::to_stdvec(facts).unwrap_or_default()
 }
 
 /// Identifies this build of plumb: its version and the size and
@@ -155,15 +151,15 @@ mod tests {
             &mut QueryCursor::new(),
         )
         .unwrap();
-        let source = SourceFile::new(1, "a.py".into(), Language::Python, facts.clone());
-        let cached = encode("hash", &source);
-        let mut decoded: FileFacts = postcard::from_bytes(&cached.facts).unwrap();
+        let mut split = facts.clone();
+        let refs = split.split_refs();
+        let mut decoded: FileFacts = postcard::from_bytes(&encode(&split)).unwrap();
         assert_eq!(
             decoded.refs.len(),
             1,
             "the inheritance site stays: {decoded:?}"
         );
-        decoded.refs = crate::facts::decode_refs(&cached.refs);
+        decoded.refs = crate::facts::decode_refs(&refs);
         assert_eq!(format!("{decoded:?}"), format!("{facts:?}"));
     }
 }

@@ -576,6 +576,7 @@ pub fn extract_with_hooks(
     facts.package = language.package(root, bytes);
     facts.conditional = hooks.conditional;
     facts.syntax_errors = count_syntax_errors(root);
+    facts.shrink_to_fit();
     Ok(facts)
 }
 

@@ -167,14 +167,28 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
+    /// Gives back the spare capacity extraction's pushes left: the facts of
+    /// every file are held until resolution ends.
+    pub fn shrink_to_fit(&mut self) {
+        self.defs.shrink_to_fit();
+        self.impls.shrink_to_fit();
+        self.refs.shrink_to_fit();
+        self.bindings.shrink_to_fit();
+        self.locals.shrink_to_fit();
+        self.imports.shrink_to_fit();
+        self.conditional.shrink_to_fit();
+    }
+
     /// Sets the reference sites aside: the facts keep the inheritance
     /// sites only (what other files' resolution reads of them), and every
     /// site is returned encoded, a fraction of its size in memory, to be
     /// decoded ([`decode_refs`]) when the file itself is resolved.
     pub fn split_refs(&mut self) -> Vec<u8> {
-        let refs = std::mem::take(&mut self.refs);
-        let encoded = encode_refs(&refs);
-        self.refs = refs.into_iter().filter(RefFact::is_inheritance).collect();
+        let encoded = encode_refs(&self.refs);
+        self.refs.retain(RefFact::is_inheritance);
+        // Keep no room for the sites encoded: the facts stay until
+        // resolution ends.
+        self.refs.shrink_to_fit();
         encoded
     }
 }

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use plumb_store::model::FileStatus;
-use plumb_store::records::{CachedFacts, FileRecord};
+use plumb_store::records::FileRecord;
 use plumb_store::{INDEX_DIR, RowCounts, Store, WriteLock};
 use rayon::prelude::*;
 
@@ -218,9 +218,10 @@ pub fn index_with(
     };
     drop(previous);
     progress.walked(walked.candidates.len());
-    // Each file parsed, or taken from the cache with its encoded reference
-    // sites.
-    let parsed: Vec<(ParsedFile, Option<Vec<u8>>)> = walked
+    // Each file parsed, or taken from the cache, with its reference sites
+    // set aside encoded (see `FileFacts::split_refs`), and whether it was
+    // reused.
+    let parsed: Vec<(ParsedFile, Vec<u8>, bool)> = walked
         .candidates
         .par_iter()
         .map(|candidate| {
@@ -230,30 +231,38 @@ pub fn index_with(
                         hash: Some(hash),
                         outcome: FileOutcome::Indexed(facts),
                     },
-                    Some(refs),
+                    refs,
+                    true,
                 ),
-                None => (parse::process(candidate, limits.parse_timeout), None),
+                None => {
+                    let mut parsed = parse::process(candidate, limits.parse_timeout);
+                    let refs = match &mut parsed.outcome {
+                        FileOutcome::Indexed(facts) => facts.split_refs(),
+                        FileOutcome::Skipped(..) => Vec::new(),
+                    };
+                    (parsed, refs, false)
+                }
             };
             progress.parsed_one();
             parsed
         })
         .collect();
-    let reused_files = parsed.iter().filter(|(_, refs)| refs.is_some()).count();
+    let reused_files = parsed.iter().filter(|(_, _, reused)| *reused).count();
     phases.end("parse");
 
     progress.phase("resolving");
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
     let mut syntax_error_files = 0;
-    // Facts of the files parsed, encoded for the cache; reused files keep
-    // what the cache holds.
-    let mut new_facts: Vec<(String, CachedFacts)> = Vec::new();
+    // The files parsed, by index in `sources`, with their content hash:
+    // their facts go to the cache; reused files keep what it holds.
+    let mut new_facts: Vec<(usize, String)> = Vec::new();
     let mut cached_paths: std::collections::HashSet<String> = std::collections::HashSet::new();
     // The files parsed again, by index in `sources`, while every one of
     // them keeps its interface; `None` once one does not (or a file starts
     // or stops being indexed): then every file is resolved again.
     let mut edited: Option<Vec<usize>> = Some(Vec::new());
-    for (candidate, (parsed, cached_refs)) in walked.candidates.iter().zip(parsed) {
+    for (candidate, (parsed, refs, reused)) in walked.candidates.iter().zip(parsed) {
         let id = records.len() as i64 + 1;
         let mut record = FileRecord {
             id,
@@ -276,35 +285,29 @@ pub fn index_with(
                         facts.syntax_errors
                     ));
                 }
-                let source = match cached_refs {
-                    Some(refs) => {
-                        cached_paths.insert(candidate.rel.clone());
-                        SourceFile {
-                            file_id: id,
-                            rel: candidate.rel.clone(),
-                            language: candidate.language,
-                            facts,
-                            refs,
-                        }
-                    }
-                    None => {
-                        let source =
-                            SourceFile::new(id, candidate.rel.clone(), candidate.language, facts);
-                        edited = edited.filter(|_| {
-                            cache.previous(&candidate.rel).is_some_and(|previous| {
-                                interface::interface_hash(&previous)
-                                    == interface::interface_hash(&source.facts)
-                            })
-                        });
-                        if let Some(edited) = &mut edited {
-                            edited.push(sources.len());
-                        }
-                        if let Some(hash) = &record.hash {
-                            new_facts.push((candidate.rel.clone(), cache::encode(hash, &source)));
-                        }
-                        source
-                    }
+                let source = SourceFile {
+                    file_id: id,
+                    rel: candidate.rel.clone(),
+                    language: candidate.language,
+                    facts,
+                    refs,
                 };
+                if reused {
+                    cached_paths.insert(candidate.rel.clone());
+                } else {
+                    edited = edited.filter(|_| {
+                        cache.previous(&candidate.rel).is_some_and(|previous| {
+                            interface::interface_hash(&previous)
+                                == interface::interface_hash(&source.facts)
+                        })
+                    });
+                    if let Some(edited) = &mut edited {
+                        edited.push(sources.len());
+                    }
+                    if let Some(hash) = &record.hash {
+                        new_facts.push((sources.len(), hash.clone()));
+                    }
+                }
                 sources.push(source);
             }
             FileOutcome::Skipped(status, reason) => {
@@ -359,8 +362,14 @@ pub fn index_with(
     // The new facts go in first, so that their blobs are not held while
     // resolution runs.
     writer.retain_facts(&|path| cached_paths.contains(path))?;
-    for (path, cached) in new_facts {
-        writer.facts(&path, &cached)?;
+    for (i, hash) in new_facts {
+        let source = &sources[i];
+        writer.facts(
+            &source.rel,
+            &hash,
+            &cache::encode(&source.facts),
+            &source.refs,
+        )?;
     }
     phases.end("open");
     // An edit that keeps every changed file's interface changes no other

@@ -14,9 +14,7 @@ use std::path::Path;
 use rusqlite::{Connection, Params, Statement, Transaction, TransactionBehavior, params};
 
 use crate::integrity::{Parent, References};
-use crate::records::{
-    CachedFacts, FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
-};
+use crate::records::{FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
 use crate::{Error, Result, classify, schema, tokens};
 
 /// Empties every table but the facts cache, which [`GraphWriter::retain_facts`]
@@ -333,8 +331,9 @@ impl<'conn> GraphWriter<'conn> {
         Ok(())
     }
 
-    /// Caches the extracted facts of the file at `path`.
-    pub fn facts(&self, path: &str, cached: &CachedFacts) -> Result<()> {
+    /// Caches the extracted facts of the file at `path` (see
+    /// [`crate::records::CachedFacts`]).
+    pub fn facts(&self, path: &str, hash: &str, facts: &[u8], refs: &[u8]) -> Result<()> {
         let mut stmt = self
             .tx
             .prepare_cached(
@@ -342,7 +341,7 @@ impl<'conn> GraphWriter<'conn> {
                  VALUES (?1, ?2, ?3, ?4)",
             )
             .map_err(|e| self.err(e))?;
-        stmt.execute(params![path, cached.hash, cached.facts, cached.refs])
+        stmt.execute(params![path, hash, facts, refs])
             .map_err(|e| self.err(e))?;
         Ok(())
     }
