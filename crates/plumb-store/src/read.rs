@@ -7,6 +7,10 @@ use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
 use crate::records::{CachedFacts, ImplBlock};
 use crate::{Error, Result, Store, tokens};
 
+/// Whether some file was not indexed: read from the partial index
+/// `files_unindexed` (see [`crate::schema::INDEXES`]), never a scan.
+const HAS_UNINDEXED_FILES: &str = "SELECT EXISTS (SELECT 1 FROM files WHERE status != 'indexed')";
+
 /// A symbol as read back, with its file's path.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SymbolRow {
@@ -390,11 +394,7 @@ impl Store {
     /// Whether any file of the index was left out (any status but indexed).
     pub fn has_unindexed_files(&self) -> Result<bool> {
         self.conn
-            .query_row(
-                "SELECT EXISTS (SELECT 1 FROM files WHERE status != 'indexed')",
-                [],
-                |row| row.get(0),
-            )
+            .query_row(HAS_UNINDEXED_FILES, [], |row| row.get(0))
             .map_err(|e| self.err(e))
     }
 
@@ -678,6 +678,25 @@ mod tests {
             })
             .unwrap();
         assert!(writer.commit().is_err());
+    }
+
+    #[test]
+    fn whether_a_file_was_left_out_is_answered_from_an_index() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = sample_store(dir.path());
+        assert!(!store.has_unindexed_files().unwrap());
+        let plan: Vec<String> = store
+            .conn
+            .prepare(&format!("EXPLAIN QUERY PLAN {HAS_UNINDEXED_FILES}"))
+            .unwrap()
+            .query_map([], |row| row.get(3))
+            .unwrap()
+            .map(|step| step.unwrap())
+            .collect();
+        assert!(
+            plan.iter().any(|step| step.contains("files_unindexed")),
+            "{plan:?}"
+        );
     }
 
     #[test]
