@@ -193,9 +193,13 @@ impl FileFacts {
     }
 }
 
-/// Reference sites encoded (postcard).
+/// Reference sites encoded (postcard), in a buffer of their size: the
+/// encoder's buffer grows by doubling, and the sites are held until the
+/// file is resolved.
 pub fn encode_refs(refs: &[RefFact]) -> Vec<u8> {
-    postcard::to_stdvec(refs).unwrap_or_default()
+    let mut encoded = postcard::to_stdvec(refs).unwrap_or_default();
+    encoded.shrink_to_fit();
+    encoded
 }
 
 /// Reference sites as [`FileFacts::split_refs`] or [`encode_refs`] encoded
