@@ -184,7 +184,10 @@ impl FileFacts {
     /// site is returned encoded, a fraction of its size in memory, to be
     /// decoded ([`decode_refs`]) when the file itself is resolved.
     pub fn split_refs(&mut self) -> Vec<u8> {
-        let encoded = encode_refs(&self.refs);
+        // The encoder's buffer grows by doubling: keep the sites in one of
+        // their size, since they are held until the file is resolved.
+        let mut encoded = postcard::to_stdvec(&self.refs).unwrap_or_default();
+        encoded.shrink_to_fit();
         self.refs.retain(RefFact::is_inheritance);
         // Keep no room for the sites encoded: the facts stay until
         // resolution ends.
@@ -193,18 +196,9 @@ impl FileFacts {
     }
 }
 
-/// Reference sites encoded (postcard), in a buffer of their size: the
-/// encoder's buffer grows by doubling, and the sites are held until the
-/// file is resolved.
-pub fn encode_refs(refs: &[RefFact]) -> Vec<u8> {
-    let mut encoded = postcard::to_stdvec(refs).unwrap_or_default();
-    encoded.shrink_to_fit();
-    encoded
-}
-
-/// Reference sites as [`FileFacts::split_refs`] or [`encode_refs`] encoded
-/// them. Bytes that do not decode (a damaged cache) give none, with a
-/// warning: the next full run extracts them again.
+/// Reference sites as [`FileFacts::split_refs`] encoded them (postcard).
+/// Bytes that do not decode (a damaged cache) give none, with a warning:
+/// `plumb index --full` extracts them again.
 pub fn decode_refs(encoded: &[u8]) -> Vec<RefFact> {
     postcard::from_bytes(encoded).unwrap_or_else(|err| {
         tracing::warn!("cached reference sites do not decode ({err}); run `plumb index --full`");
