@@ -33,6 +33,7 @@ use crate::facts::{Container, DefFact, FileFacts, RefFact, decode_refs};
 use crate::typetext::normalize_type;
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
+use rayon::prelude::*;
 use thread_local::ThreadLocal;
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
@@ -298,46 +299,67 @@ impl<'a> Resolver<'a> {
     fn new(files: &'a [SourceFile], manifests: &Manifests) -> Self {
         let modules = Modules::new(files, manifests);
         let includes = includes::include_targets(files, &modules);
+        // Symbols are numbered file by file: each file's first id.
+        let firsts: Vec<SymId> = files
+            .iter()
+            .scan(0, |next, file| {
+                let first = *next;
+                *next += file.facts.defs.len();
+                Some(first)
+            })
+            .collect();
+        // Each file's own name tables, built in parallel.
+        let (top_level, extensions): (Vec<_>, Vec<_>) = files
+            .par_iter()
+            .zip(&firsts)
+            .map(|(file, &first)| {
+                let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
+                let mut extended: HashMap<&str, Vec<SymId>> = HashMap::new();
+                for (d, def) in file.facts.defs.iter().enumerate() {
+                    if def.container == Container::File || is_c_enumerator(file, def) {
+                        top.entry(def.name.as_str()).or_default().push(first + d);
+                    }
+                    // Kotlin's extension functions are members of their
+                    // package too (`import a.b.total`); Go's methods, held
+                    // the same way, are reached only through their type.
+                    if file.language == Language::Kotlin && is_extension(&file.facts, def) {
+                        extended
+                            .entry(def.name.as_str())
+                            .or_default()
+                            .push(first + d);
+                    }
+                }
+                (top, extended)
+            })
+            .unzip();
+        // The whole graph's tables, in file order.
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
-        let mut top_level = Vec::with_capacity(files.len());
-        let mut extensions = Vec::with_capacity(files.len());
         let mut by_name: HashMap<&str, Vec<SymId>> = HashMap::new();
         let mut top_level_files: HashMap<&str, Vec<usize>> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
-            let first = syms.len();
-            let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
-            let mut extended: HashMap<&str, Vec<SymId>> = HashMap::new();
+            let first = firsts[f];
             for (d, def) in file.facts.defs.iter().enumerate() {
-                let id = syms.len();
                 syms.push((f, d));
                 parent.push(match def.container {
                     Container::Def(p) => Some(first + p),
                     Container::Impl(_) | Container::File => None,
                 });
-                by_name.entry(def.name.as_str()).or_default().push(id);
-                if def.container == Container::File || is_c_enumerator(file, def) {
-                    top.entry(def.name.as_str()).or_default().push(id);
-                }
-                // Kotlin's extension functions are members of their package
-                // too (`import a.b.total`); Go's methods, held the same way,
-                // are reached only through their type.
-                if file.language == Language::Kotlin && is_extension(&file.facts, def) {
-                    extended.entry(def.name.as_str()).or_default().push(id);
-                }
+                by_name
+                    .entry(def.name.as_str())
+                    .or_default()
+                    .push(first + d);
             }
             def_sym.push((first..syms.len()).collect());
-            for &name in top.keys() {
+            for &name in top_level[f].keys() {
                 top_level_files.entry(name).or_default().push(f);
             }
-            top_level.push(top);
-            extensions.push(extended);
         }
         let locals = files
-            .iter()
+            .par_iter()
             .enumerate()
-            .flat_map(|(f, file)| {
+            .flat_map_iter(|(f, file)| {
                 let def_sym = &def_sym;
                 file.facts
                     .locals
