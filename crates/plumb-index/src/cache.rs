@@ -49,10 +49,10 @@ impl FactsCache {
 
     /// What was cached of `candidate`, if the file is unchanged since (same
     /// size and modification time as recorded, indexed then) and its facts
-    /// decode: its content hash, its facts (reference sites aside, as
-    /// [`FileFacts::split_refs`] leaves them) and its encoded reference
-    /// sites.
-    pub fn reuse(&self, candidate: &Candidate) -> Option<(String, FileFacts, Vec<u8>)> {
+    /// decode: its content hash and its facts (reference sites aside, as
+    /// [`FileFacts::split_refs`] leaves them; the store's
+    /// `cached_refs` has those).
+    pub fn reuse(&self, candidate: &Candidate) -> Option<(String, FileFacts)> {
         let row = self.rows.get(&candidate.rel)?;
         let unchanged = row.status == FileStatus::Indexed
             && unchanged_since(row, candidate.size, candidate.mtime_ns, self.walked_at_ns);
@@ -64,7 +64,7 @@ impl FactsCache {
             return None;
         }
         let facts = postcard::from_bytes(&cached.facts).ok()?;
-        Some((cached.hash.clone(), facts, cached.refs.clone()))
+        Some((cached.hash.clone(), facts))
     }
 
     /// The facts the previous run extracted from `path`, whatever its

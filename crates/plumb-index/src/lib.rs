@@ -216,22 +216,22 @@ pub fn index_with(
         ),
         _ => (FactsCache::default(), None),
     };
-    drop(previous);
     progress.walked(walked.candidates.len());
-    // Each file parsed, or taken from the cache, with its reference sites
-    // set aside encoded (see `FileFacts::split_refs`), and whether it was
-    // reused.
+    // Each file parsed, with its reference sites set aside encoded (see
+    // `FileFacts::split_refs`), or taken from the cache, whose reference
+    // sites are read later, only if the file is resolved; and whether it
+    // was reused.
     let parsed: Vec<(ParsedFile, Vec<u8>, bool)> = walked
         .candidates
         .par_iter()
         .map(|candidate| {
             let parsed = match cache.reuse(candidate) {
-                Some((hash, facts, refs)) => (
+                Some((hash, facts)) => (
                     ParsedFile {
                         hash: Some(hash),
                         outcome: FileOutcome::Indexed(facts),
                     },
-                    refs,
+                    Vec::new(),
                     true,
                 ),
                 None => {
@@ -380,6 +380,19 @@ pub fn index_with(
             .as_ref()
             .is_some_and(|w| w.settings.as_deref() == Some(settings_key.as_str()))
     });
+    if edited.is_none()
+        && let Some(previous) = &previous
+    {
+        // Every file is resolved: the reused ones need their reference
+        // sites from the cache.
+        let mut cached = previous.cached_refs()?;
+        for source in sources.iter_mut() {
+            if cached_paths.contains(&source.rel) {
+                source.refs = cached.remove(&source.rel).unwrap_or_default();
+            }
+        }
+    }
+    drop(previous);
     let totals = resolve_into(&sources, &manifests, &writer, written, edited, &mut phases)?;
     drop(sources);
     let indexed_at = SystemTime::now()

@@ -438,17 +438,25 @@ impl Store {
         Ok(by_language.into_values().collect())
     }
 
-    /// The cached facts, by path.
+    /// The cached facts, by path, reference sites aside (see
+    /// [`Store::cached_refs`]).
     pub fn cached_facts(&self) -> Result<std::collections::HashMap<String, CachedFacts>> {
-        self.collected("SELECT path, hash, facts, refs FROM file_facts", |row| {
+        self.collected("SELECT path, hash, facts FROM file_facts", |row| {
             Ok((
                 row.get(0)?,
                 CachedFacts {
                     hash: row.get(1)?,
                     facts: row.get(2)?,
-                    refs: row.get(3)?,
                 },
             ))
+        })
+    }
+
+    /// The cached reference sites, by path: read apart from the facts, and
+    /// only by a run that resolves files whose facts it reused.
+    pub fn cached_refs(&self) -> Result<std::collections::HashMap<String, Vec<u8>>> {
+        self.collected("SELECT path, refs FROM file_facts", |row| {
+            Ok((row.get(0)?, row.get(1)?))
         })
     }
 

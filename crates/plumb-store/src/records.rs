@@ -132,14 +132,13 @@ pub struct ImportRecord {
     pub resolved_file_id: Option<i64>,
 }
 
-/// One file's extracted facts as the facts cache keeps them: opaque blobs
-/// the indexer encodes, and the content hash they were extracted from.
+/// One file's extracted facts as the facts cache keeps them, reference
+/// sites aside: an opaque blob the indexer encodes, and the content hash
+/// it was extracted from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CachedFacts {
     /// The content hash of the file they came from.
     pub hash: String,
-    /// The facts, reference sites aside.
+    /// The facts.
     pub facts: Vec<u8>,
-    /// The reference sites.
-    pub refs: Vec<u8>,
 }

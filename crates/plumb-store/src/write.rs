@@ -331,8 +331,8 @@ impl<'conn> GraphWriter<'conn> {
         Ok(())
     }
 
-    /// Caches the extracted facts of the file at `path` (see
-    /// [`crate::records::CachedFacts`]).
+    /// Caches the extracted facts of the file at `path`: the facts (see
+    /// [`crate::records::CachedFacts`]) and the reference sites.
     pub fn facts(&self, path: &str, hash: &str, facts: &[u8], refs: &[u8]) -> Result<()> {
         let mut stmt = self
             .tx
