@@ -167,6 +167,19 @@ pub struct FileFacts {
 }
 
 impl FileFacts {
+    /// Whether `def` is an extension: a definition held by an impl block
+    /// of its very span (Kotlin's `fun Cart.total()`, Go's method, C++'s
+    /// out-of-line `A::f`), not one written inside a block.
+    pub fn is_extension(&self, def: &DefFact) -> bool {
+        match def.container {
+            Container::Impl(i) => {
+                let block = &self.impls[i];
+                (block.start_byte, block.end_byte) == (def.start_byte, def.end_byte)
+            }
+            Container::Def(_) | Container::File => false,
+        }
+    }
+
     /// Gives back the spare capacity extraction's pushes left: the facts of
     /// every file are held until resolution ends.
     pub fn shrink_to_fit(&mut self) {

@@ -8,8 +8,8 @@
 //! - its definitions (names, kinds, containers, visibility, bodies,
 //!   signatures, return types, parameter counts) and their order, since a
 //!   symbol's id is its ordinal in `g`;
-//! - its impl blocks (self type, container, and which definition has the
-//!   block's very span: an extension);
+//! - its impl blocks (self type, container) and which definitions are
+//!   extensions ([`FileFacts::is_extension`]);
 //! - its inheritance sites (they give types their bases);
 //! - its imports (re-exports, and the names a type annotation in `g` is
 //!   resolved through) and its declared package;
@@ -61,14 +61,13 @@ struct DefView<'a> {
     signature: Option<&'a str>,
     return_type: Option<&'a str>,
     parameters: Option<u32>,
+    extension: bool,
 }
 
 #[derive(Serialize)]
 struct ImplView<'a> {
     self_type: &'a str,
     container: Container,
-    /// The definition whose span is the block's own (an extension).
-    same_span_def: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -109,6 +108,7 @@ impl<'a> Interface<'a> {
                     signature: d.signature.as_deref(),
                     return_type: d.return_type.as_deref(),
                     parameters: d.parameters,
+                    extension: facts.is_extension(d),
                 })
                 .collect(),
             impls: facts
@@ -117,10 +117,6 @@ impl<'a> Interface<'a> {
                 .map(|i| ImplView {
                     self_type: &i.self_type,
                     container: i.container,
-                    same_span_def: facts
-                        .defs
-                        .iter()
-                        .position(|d| (d.start_byte, d.end_byte) == (i.start_byte, i.end_byte)),
                 })
                 .collect(),
             inheritance: facts

@@ -322,7 +322,7 @@ impl<'a> Resolver<'a> {
                     // Kotlin's extension functions are members of their
                     // package too (`import a.b.total`); Go's methods, held
                     // the same way, are reached only through their type.
-                    if file.language == Language::Kotlin && is_extension(&file.facts, def) {
+                    if file.language == Language::Kotlin && file.facts.is_extension(def) {
                         extended
                             .entry(def.name.as_str())
                             .or_default()
@@ -1740,7 +1740,7 @@ impl<'a> Resolver<'a> {
         // An extension of a type outside the repository has no parent, but
         // is called as a member all the same.
         let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type())
-            || is_extension(&self.files[f].facts, self.def(s));
+            || self.files[f].facts.is_extension(self.def(s));
         match kind {
             OccurrenceKind::Call if qualified => is_member && def_kind.is_callable(),
             OccurrenceKind::Call => !is_member && (def_kind.is_callable() || def_kind.is_type()),
@@ -1800,13 +1800,14 @@ impl<'a> Resolver<'a> {
     /// The block a member is written in, unless the block is the member's
     /// own span (Go's receiver, C++'s out-of-line `A::f`).
     fn impl_block(&self, f: usize, def: &DefFact) -> Option<ImplBlock> {
+        let facts = &self.files[f].facts;
         let Container::Impl(i) = def.container else {
             return None;
         };
-        let block = &self.files[f].facts.impls[i];
-        if (block.start_byte, block.end_byte) == (def.start_byte, def.end_byte) {
+        if facts.is_extension(def) {
             return None;
         }
+        let block = &facts.impls[i];
         Some(ImplBlock {
             header: block.header.clone()?,
             start_line: block.start_line,
@@ -1973,18 +1974,6 @@ impl<'a> Resolver<'a> {
                 confidence,
             });
         }
-    }
-}
-
-/// Whether `def` is an extension: a definition held by an impl block of its
-/// very span (Kotlin's `fun Cart.total()`), not one inside a block.
-fn is_extension(facts: &FileFacts, def: &DefFact) -> bool {
-    match def.container {
-        Container::Impl(i) => {
-            let block = &facts.impls[i];
-            block.start_byte == def.start_byte && block.end_byte == def.end_byte
-        }
-        Container::Def(_) | Container::File => false,
     }
 }
 
