@@ -403,13 +403,6 @@ pub fn index_with(
     writer.meta("settings", &settings_key)?;
     writer.meta("build", &build)?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
-    // The totals, kept so that an up-to-date run need not count millions of rows.
-    writer.meta("symbols", &totals.rows.symbols.to_string())?;
-    writer.meta("occurrences", &totals.rows.occurrences.to_string())?;
-    writer.meta(
-        "resolved_occurrences",
-        &totals.rows.resolved_occurrences.to_string(),
-    )?;
     writer.meta("indexed_at", &indexed_at.to_string())?;
     writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
     if let Some(commit) = git_head(&root) {
@@ -633,22 +626,14 @@ fn unchanged_index(
     }
     let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
     files.sort();
-    let count = |key: &str| -> Result<Option<usize>, IndexError> {
-        Ok(store.meta(key)?.and_then(|value| value.parse().ok()))
-    };
-    let (Some(symbols), Some(occurrences), Some(resolved_occurrences)) = (
-        count("symbols")?,
-        count("occurrences")?,
-        count("resolved_occurrences")?,
-    ) else {
-        return Ok(None);
-    };
+    // The sums of the files' row counts: no need to count millions of rows.
+    let totals = store.row_totals()?;
     Ok(Some(Summary {
         files,
         files_with_syntax_errors: rows.iter().filter(|r| r.syntax_errors > 0).count(),
-        symbols,
-        occurrences,
-        resolved_occurrences,
+        symbols: totals.symbols as usize,
+        occurrences: totals.occurrences as usize,
+        resolved_occurrences: totals.resolved_occurrences as usize,
         reused_files: rows.len(),
         resolved_files: 0,
         rewritten_files: 0,

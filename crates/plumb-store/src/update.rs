@@ -45,6 +45,11 @@ impl Store {
         })
     }
 
+    /// The rows of the whole graph: the sums of every file's row counts.
+    pub fn row_totals(&self) -> Result<RowCounts> {
+        row_totals(&self.conn).map_err(|e| self.err(e))
+    }
+
     /// The hash of each file's rows as last written, by file id.
     pub fn file_row_hashes(&self) -> Result<HashMap<i64, Vec<u8>>> {
         self.collected("SELECT file_id, hash FROM file_rows", |row| {
@@ -137,21 +142,24 @@ impl GraphWriter<'_> {
 
     /// The rows of every file as written so far in this transaction.
     pub fn row_totals(&self) -> Result<RowCounts> {
-        self.tx
-            .query_row(
-                "SELECT coalesce(sum(symbols), 0), coalesce(sum(occurrences), 0), \
-                 coalesce(sum(resolved_occurrences), 0) FROM file_rows",
-                [],
-                |row| {
-                    Ok(RowCounts {
-                        symbols: row.get(0)?,
-                        occurrences: row.get(1)?,
-                        resolved_occurrences: row.get(2)?,
-                    })
-                },
-            )
-            .map_err(|e| self.err(e))
+        row_totals(&self.tx).map_err(|e| self.err(e))
     }
+}
+
+/// The sums of every file's row counts in `file_rows`.
+fn row_totals(conn: &rusqlite::Connection) -> rusqlite::Result<RowCounts> {
+    conn.query_row(
+        "SELECT coalesce(sum(symbols), 0), coalesce(sum(occurrences), 0), \
+         coalesce(sum(resolved_occurrences), 0) FROM file_rows",
+        [],
+        |row| {
+            Ok(RowCounts {
+                symbols: row.get(0)?,
+                occurrences: row.get(1)?,
+                resolved_occurrences: row.get(2)?,
+            })
+        },
+    )
 }
 
 /// How many rows one file (or the whole graph) has.
