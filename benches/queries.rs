@@ -65,38 +65,30 @@ fn indexed(name: &str) -> (tempfile::TempDir, Engine, Vec<String>) {
     (dir, engine, targets)
 }
 
+/// One kind of question, asked about a `path:LINE` target.
+type Ask<'a> = &'a dyn Fn(&str);
+
 fn queries(c: &mut Criterion) {
     let mut group = c.benchmark_group("query");
     for &name in FIXTURES {
         let (_dir, engine, targets) = indexed(name);
-        group.bench_function(format!("{name}/symbol"), |b| {
-            b.iter(|| {
-                for target in &targets {
-                    let _ = black_box(engine.symbol_info(target));
-                }
-            })
-        });
-        group.bench_function(format!("{name}/refs"), |b| {
-            b.iter(|| {
-                for target in &targets {
-                    let _ = black_box(engine.refs(target));
-                }
-            })
-        });
-        group.bench_function(format!("{name}/callers"), |b| {
-            b.iter(|| {
-                for target in &targets {
-                    let _ = black_box(engine.callers(target));
-                }
-            })
-        });
-        group.bench_function(format!("{name}/impact"), |b| {
-            b.iter(|| {
-                for target in &targets {
-                    let _ = black_box(engine.impact(target, IMPACT_DEPTH));
-                }
-            })
-        });
+        let asks: [(&str, Ask); 4] = [
+            ("symbol", &|t| drop(black_box(engine.symbol_info(t)))),
+            ("refs", &|t| drop(black_box(engine.refs(t)))),
+            ("callers", &|t| drop(black_box(engine.callers(t)))),
+            ("impact", &|t| {
+                drop(black_box(engine.impact(t, IMPACT_DEPTH)))
+            }),
+        ];
+        for (kind, ask) in asks {
+            group.bench_function(format!("{name}/{kind}"), |b| {
+                b.iter(|| {
+                    for target in &targets {
+                        ask(target);
+                    }
+                })
+            });
+        }
     }
     group.finish();
 }

@@ -10,12 +10,13 @@
 //! Run: `cargo bench -p plumb-index --bench pipeline`.
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use plumb_index::interface::interface_hash;
 use plumb_index::parse::{FileOutcome, check_and_extract, parse_only};
 use plumb_index::read_manifests;
+use plumb_index::resolve::modules::Manifests;
 use plumb_index::resolve::{SourceFile, link};
 use plumb_index::walk::{Limits, walk};
 use plumb_lang::Language;
@@ -38,10 +39,11 @@ const FIXTURES: &[&str] = &[
     "typescript",
 ];
 
-/// One fixture: its files as the indexer walks them, with their text.
+/// One fixture: its files as the indexer walks them, with their text, and
+/// the manifests an index run reads there.
 struct Fixture {
-    root: PathBuf,
     files: Vec<(String, Language, String)>,
+    manifests: Manifests,
 }
 
 fn fixture(name: &str) -> Fixture {
@@ -57,7 +59,10 @@ fn fixture(name: &str) -> Fixture {
             Some((c.rel.clone(), c.language, text))
         })
         .collect();
-    Fixture { root, files }
+    Fixture {
+        manifests: read_manifests(&root, &walked.candidates),
+        files,
+    }
 }
 
 /// The fixture's files extracted, as resolution takes them.
@@ -105,12 +110,10 @@ fn resolve(c: &mut Criterion) {
     let mut group = c.benchmark_group("resolve");
     for &name in FIXTURES {
         let fixture = fixture(name);
-        let walked = walk(&fixture.root, &Limits::default());
-        let manifests = read_manifests(&fixture.root, &walked.candidates);
         let sources = sources(&fixture);
         group.bench_function(name, |b| {
             b.iter(|| {
-                let linked = link(&sources, &manifests);
+                let linked = link(&sources, &fixture.manifests);
                 for f in 0..sources.len() {
                     black_box(linked.file_rows(f));
                 }

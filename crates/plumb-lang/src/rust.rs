@@ -346,11 +346,16 @@ mod tests {
     use super::*;
     use crate::Language;
 
+    fn rust_parser() -> tree_sitter::Parser {
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(&Language::Rust.grammar()).unwrap();
+        parser
+    }
+
     #[test]
     fn flattens_use_trees() {
         let code = "use crate::shapes::{self, Circle as Round, area::*};\npub use super::util::helper;\nuse std::io;\n";
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let mut parser = rust_parser();
         let tree = parser.parse(code, None).unwrap();
         let mut out = Vec::new();
         imports(tree.root_node(), code.as_bytes(), &mut out);
@@ -381,8 +386,7 @@ mod tests {
     #[test]
     fn cfg_attributes_make_the_next_item_or_statement_conditional() {
         let code = "fn f() {\n    #[cfg(feature = \"x\")]\n    g(1);\n    #[cfg(not(feature = \"std\"))]\n    // Why.\n    let x = 1;\n}\n#[cfg(test)]\nmod m;\n#[derive(Debug)]\nstruct S;\n";
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let mut parser = rust_parser();
         let tree = parser.parse(code, None).unwrap();
         let mut out = Vec::new();
         conditional_code(tree.root_node(), code.as_bytes(), &mut out);
@@ -402,8 +406,7 @@ mod tests {
     #[test]
     fn macro_arguments_keep_only_argument_token_trees() {
         let code = "fn f() {\n    tri!(self.w.go(x));\n}\nmacro_rules! m { () => { g!(y) } }\nfn h() { assert_eq!(v![1], 2) }\n";
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let mut parser = rust_parser();
         let tree = parser.parse(code, None).unwrap();
         let arguments = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
         let shadow = &arguments.text;
@@ -429,8 +432,7 @@ mod tests {
     #[test]
     fn one_walk_finds_what_the_three_hooks_find() {
         let code = "use a::b;\nfn f() {\n    #[cfg(test)]\n    g!(h(1));\n    use c::{d, e as f};\n    #[cfg(x)]\n    let y = m![n];\n}\nmacro_rules! q { () => { r!(s) } }\n";
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let mut parser = rust_parser();
         let tree = parser.parse(code, None).unwrap();
         let (root, source) = (tree.root_node(), code.as_bytes());
         let mut expected = FileHooks::default();
@@ -446,8 +448,7 @@ mod tests {
     #[test]
     fn parsing_the_argument_ranges_gives_the_tree_of_the_whole_text() {
         let code = "fn f() {\n    a!(x.y(1)\n    // open\n}\nfn g() { b!{ c(2) }d!(e) }\n";
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(&Language::Rust.grammar()).unwrap();
+        let mut parser = rust_parser();
         let tree = parser.parse(code, None).unwrap();
         let arguments = macro_arguments(tree.root_node(), code.as_bytes()).unwrap();
         let whole = parser.parse(&arguments.text, None).unwrap();

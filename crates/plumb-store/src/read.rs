@@ -505,15 +505,9 @@ mod tests {
         let writer = store.replace_all().unwrap();
         writer
             .file(&FileRecord {
-                id: 1,
-                path: "src/lib.rs".into(),
-                language: Some("rust"),
                 hash: Some("h".into()),
                 size: 10,
-                mtime_ns: None,
-                status: FileStatus::Indexed,
-                reason: None,
-                syntax_errors: 0,
+                ..FileRecord::indexed(1, "src/lib.rs")
             })
             .unwrap();
         for (id, name, parent) in [(1, "SearchWorker", None), (2, "search_path", Some(1))] {
@@ -651,19 +645,7 @@ mod tests {
         };
         writer.symbol(&symbol(1, Some(2))).unwrap();
         writer.symbol(&symbol(2, None)).unwrap();
-        writer
-            .file(&FileRecord {
-                id: 1,
-                path: "a.rs".into(),
-                language: Some("rust"),
-                hash: None,
-                size: 1,
-                mtime_ns: None,
-                status: FileStatus::Indexed,
-                reason: None,
-                syntax_errors: 0,
-            })
-            .unwrap();
+        writer.file(&FileRecord::indexed(1, "a.rs")).unwrap();
         writer.commit().unwrap();
         assert_eq!(store.symbol(1).unwrap().unwrap().parent_id, Some(2));
     }

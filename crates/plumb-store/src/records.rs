@@ -1,6 +1,7 @@
-//! Rows as the indexer writes them. Identifiers are chosen by the writer
-//! (dense, from 1) so that a whole graph can be resolved in memory and then
-//! written without reading ids back.
+//! Rows as the indexer writes them. Identifiers are chosen by the indexer
+//! (files from 1; a file's symbols and occurrences in its own range,
+//! [`crate::row_id`]) so that rows can be written without reading ids
+//! back.
 
 use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
 
@@ -25,6 +26,25 @@ pub struct FileRecord {
     pub reason: Option<String>,
     /// Number of syntax-error nodes tree-sitter recovered from.
     pub syntax_errors: u32,
+}
+
+#[cfg(test)]
+impl FileRecord {
+    /// An indexed Rust file of one byte, nothing else known: the file row
+    /// the store's tests hang their rows on.
+    pub(crate) fn indexed(id: i64, path: &str) -> Self {
+        FileRecord {
+            id,
+            path: path.to_owned(),
+            language: Some("rust"),
+            hash: None,
+            size: 1,
+            mtime_ns: None,
+            status: FileStatus::Indexed,
+            reason: None,
+            syntax_errors: 0,
+        }
+    }
 }
 
 /// One definition.

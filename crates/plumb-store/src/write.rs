@@ -376,7 +376,6 @@ impl<'conn> GraphWriter<'conn> {
 
 #[cfg(test)]
 mod tests {
-    use crate::model::FileStatus;
     use crate::records::FileRecord;
     use crate::{Store, schema};
 
@@ -399,19 +398,7 @@ mod tests {
         expected.sort();
         let mut store = Store::open_for_write(&path).unwrap();
         let writer = store.replace_all().unwrap();
-        writer
-            .file(&FileRecord {
-                id: 1,
-                path: "a.rs".into(),
-                language: Some("rust"),
-                hash: None,
-                size: 1,
-                mtime_ns: None,
-                status: FileStatus::Indexed,
-                reason: None,
-                syntax_errors: 0,
-            })
-            .unwrap();
+        writer.file(&FileRecord::indexed(1, "a.rs")).unwrap();
         writer.commit().unwrap();
         assert_eq!(index_names(&store), expected);
 
