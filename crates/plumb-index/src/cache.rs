@@ -67,6 +67,12 @@ impl FactsCache {
         Some((cached.hash.clone(), facts))
     }
 
+    /// Whether the previous run extracted facts from `path` (it indexed
+    /// the file).
+    pub fn holds(&self, path: &str) -> bool {
+        self.blobs.contains_key(path)
+    }
+
     /// The facts the previous run extracted from `path`, whatever its
     /// content now, reference sites aside: what an edit is compared with.
     pub fn previous(&self, path: &str) -> Option<FileFacts> {

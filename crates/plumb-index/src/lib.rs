@@ -311,7 +311,7 @@ pub fn index_with(
                 sources.push(source);
             }
             FileOutcome::Skipped(status, reason) => {
-                edited = edited.filter(|_| cache.previous(&candidate.rel).is_none());
+                edited = edited.filter(|_| !cache.holds(&candidate.rel));
                 record.status = status;
                 record.reason = Some(reason);
             }
@@ -319,7 +319,7 @@ pub fn index_with(
         records.push(record);
     }
     for skipped in walked.skipped {
-        edited = edited.filter(|_| cache.previous(&skipped.rel).is_none());
+        edited = edited.filter(|_| !cache.holds(&skipped.rel));
         records.push(FileRecord {
             id: records.len() as i64 + 1,
             path: skipped.rel,
