@@ -11,30 +11,25 @@ use super::modules::RustCrate;
 /// column.
 pub(super) type Extent = ((u32, u32), (u32, u32));
 
-/// Extents of the code each file compiles only under a condition a default
+/// Extents of the code `file` compiles only under a condition a default
 /// build of its crate fails.
-pub(super) fn disabled_code(files: &[SourceFile], crates: &[RustCrate]) -> Vec<Vec<Extent>> {
-    files
+pub(super) fn disabled_code(file: &SourceFile, crates: &[RustCrate]) -> Vec<Extent> {
+    if file.facts.conditional.is_empty() {
+        return Vec::new();
+    }
+    // The innermost crate directory holding the file.
+    let Some(krate) = crates
         .iter()
-        .map(|file| {
-            if file.facts.conditional.is_empty() {
-                return Vec::new();
-            }
-            // The innermost crate directory holding the file.
-            let Some(krate) = crates
-                .iter()
-                .filter(|c| c.dir.is_empty() || file.rel.starts_with(&format!("{}/", c.dir)))
-                .max_by_key(|c| c.dir.len())
-            else {
-                return Vec::new();
-            };
-            file.facts
-                .conditional
-                .iter()
-                .filter(|c| holds(&c.condition, &krate.default_features) == Some(false))
-                .map(|c| (c.start, c.end))
-                .collect()
-        })
+        .filter(|c| c.dir.is_empty() || file.rel.starts_with(&format!("{}/", c.dir)))
+        .max_by_key(|c| c.dir.len())
+    else {
+        return Vec::new();
+    };
+    file.facts
+        .conditional
+        .iter()
+        .filter(|c| holds(&c.condition, &krate.default_features) == Some(false))
+        .map(|c| (c.start, c.end))
         .collect()
 }
 

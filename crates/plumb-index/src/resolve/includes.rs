@@ -17,6 +17,7 @@ use plumb_lang::Language;
 use plumb_lang::ModuleSystem;
 
 use super::modules::{ModuleLookup, Modules};
+use super::names::name_key;
 use super::{Lookup, Resolution, Resolver, SourceFile};
 
 /// The files one file includes, directly or through other headers.
@@ -108,9 +109,10 @@ impl Resolver<'_> {
         if closure.all_c {
             let nearest = self
                 .top_level_files
-                .get(name)?
+                .get(&name_key(name))?
                 .iter()
                 .filter_map(|&g| closure.place(g))
+                .filter(|&place| self.defines_at_top_level(closure.nearest_first[place], name))
                 .min()?;
             return self
                 .top_level_named(closure.nearest_first[nearest], name)

@@ -18,6 +18,7 @@ mod go;
 mod includes;
 mod memo;
 pub mod modules;
+mod names;
 
 use std::collections::VecDeque;
 
@@ -33,6 +34,7 @@ use crate::facts::{Container, DefFact, FileFacts, RefFact, decode_refs};
 use crate::typetext::normalize_type;
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
+use names::{ByName, name_key};
 use rayon::prelude::*;
 use thread_local::ThreadLocal;
 
@@ -168,15 +170,11 @@ enum Scope {
     Sym(SymId),
 }
 
-struct Binding<'a> {
+/// A binding, by file and index among the file's bindings.
+#[derive(Clone, Copy, Debug)]
+struct BindingRef {
     file: usize,
-    name: &'a str,
-    type_text: &'a str,
-    from_value: bool,
-    element: bool,
-    callback: Option<(u32, u32)>,
-    field: Option<&'a str>,
-    container: Container,
+    index: usize,
 }
 
 struct Resolver<'a> {
@@ -187,27 +185,28 @@ struct Resolver<'a> {
     /// (file, definition index) of each symbol.
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
-    top_level: Vec<HashMap<&'a str, Vec<SymId>>>,
+    top_level: Vec<ByName<SymId>>,
     /// C and C++: the files each file's `#include`s name.
     includes: Vec<Vec<usize>>,
     /// The files defining each name at their top level (C's include
     /// lookups start here).
-    top_level_files: HashMap<&'a str, Vec<usize>>,
+    top_level_files: ByName<usize>,
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
-    extensions: Vec<HashMap<&'a str, Vec<SymId>>>,
+    extensions: Vec<ByName<SymId>>,
     children: HashMap<SymId, Vec<SymId>>,
-    by_name: HashMap<&'a str, Vec<SymId>>,
+    by_name: ByName<SymId>,
     impl_owner: Vec<Vec<Option<SymId>>>,
     bases: HashMap<SymId, Vec<SymId>>,
     /// The other definitions of a type defined more than once under one
     /// qualified name in a package-based module system (Ruby's reopened
     /// classes): parts of one type for member lookup.
     parts: HashMap<SymId, Vec<SymId>>,
-    bindings: HashMap<Scope, Vec<Binding<'a>>>,
-    /// Names local to each function.
-    locals: HashSet<(SymId, &'a str)>,
+    bindings: HashMap<Scope, Vec<BindingRef>>,
+    /// Names local to each function, by file: (definition index, name)
+    /// to the index of one such local among the file's locals.
+    locals: Vec<HashMap<(usize, u64), usize>>,
     /// Each thread's memo tables.
     memo: ThreadLocal<Memo>,
     /// Rust: per file, the extents of code a default build leaves out.
@@ -270,7 +269,49 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     }
 }
 
+/// The tables of a [`Linked`], set apart from the files they were built
+/// from (see [`Linked::detach`]), to be kept between runs.
+pub struct LinkState {
+    resolver: Resolver<'static>,
+    inheritance: HashMap<(usize, usize), Candidates>,
+    structural: HashMap<usize, Vec<(SymId, SymId)>>,
+}
+
+impl LinkState {
+    /// The linked tables over `files`: the files they were built from, or
+    /// files with the same interfaces (see [`crate::interface`]) where
+    /// each file whose facts changed is then passed to
+    /// [`Linked::refresh_file`].
+    pub fn attach(self, files: &[SourceFile]) -> Linked<'_> {
+        debug_assert_eq!(files.len(), self.resolver.def_sym.len());
+        Linked {
+            resolver: self.resolver.rebind(files),
+            inheritance: self.inheritance,
+            structural: self.structural,
+        }
+    }
+}
+
 impl Linked<'_> {
+    /// Sets the tables apart from the files, which may then change: what
+    /// the resolver learnt while answering is forgotten.
+    pub fn detach(self) -> LinkState {
+        LinkState {
+            resolver: self.resolver.rebind(&[]),
+            inheritance: self.inheritance,
+            structural: self.structural,
+        }
+    }
+
+    /// Takes what the tables read of file `f` beyond its interface from
+    /// its facts as they are now. The file's interface must be the one
+    /// the tables were built from: every other table then holds what
+    /// linking the files again would give, so the rows of `f` are those
+    /// of a fresh link.
+    pub fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
+        self.resolver.refresh_file(f, manifests);
+    }
+
     /// The rows of file `f`.
     pub fn file_rows(&self, f: usize) -> FileRows {
         let mut rows = FileRows::default();
@@ -313,18 +354,18 @@ impl<'a> Resolver<'a> {
             .par_iter()
             .zip(&firsts)
             .map(|(file, &first)| {
-                let mut top: HashMap<&str, Vec<SymId>> = HashMap::new();
-                let mut extended: HashMap<&str, Vec<SymId>> = HashMap::new();
+                let mut top: ByName<SymId> = HashMap::new();
+                let mut extended: ByName<SymId> = HashMap::new();
                 for (d, def) in file.facts.defs.iter().enumerate() {
                     if def.container == Container::File || is_c_enumerator(file, def) {
-                        top.entry(def.name.as_str()).or_default().push(first + d);
+                        top.entry(name_key(&def.name)).or_default().push(first + d);
                     }
                     // Kotlin's extension functions are members of their
                     // package too (`import a.b.total`); Go's methods, held
                     // the same way, are reached only through their type.
                     if file.language == Language::Kotlin && file.facts.is_extension(def) {
                         extended
-                            .entry(def.name.as_str())
+                            .entry(name_key(&def.name))
                             .or_default()
                             .push(first + d);
                     }
@@ -336,8 +377,8 @@ impl<'a> Resolver<'a> {
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
-        let mut by_name: HashMap<&str, Vec<SymId>> = HashMap::new();
-        let mut top_level_files: HashMap<&str, Vec<usize>> = HashMap::new();
+        let mut by_name: ByName<SymId> = HashMap::new();
+        let mut top_level_files: ByName<usize> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let first = firsts[f];
             for (d, def) in file.facts.defs.iter().enumerate() {
@@ -347,29 +388,16 @@ impl<'a> Resolver<'a> {
                     Container::Impl(_) | Container::File => None,
                 });
                 by_name
-                    .entry(def.name.as_str())
+                    .entry(name_key(&def.name))
                     .or_default()
                     .push(first + d);
             }
             def_sym.push((first..syms.len()).collect());
-            for &name in top_level[f].keys() {
-                top_level_files.entry(name).or_default().push(f);
+            for &key in top_level[f].keys() {
+                top_level_files.entry(key).or_default().push(f);
             }
         }
-        let locals = files
-            .par_iter()
-            .enumerate()
-            .flat_map_iter(|(f, file)| {
-                let def_sym = &def_sym;
-                file.facts
-                    .locals
-                    .iter()
-                    .filter_map(move |local| match local.scope {
-                        Container::Def(d) => Some((def_sym[f][d], local.name.as_str())),
-                        _ => None,
-                    })
-            })
-            .collect();
+        let locals = files.par_iter().map(locals_of).collect();
         let impl_owner = files
             .iter()
             .map(|f| vec![None; f.facts.impls.len()])
@@ -392,7 +420,36 @@ impl<'a> Resolver<'a> {
             bindings: HashMap::new(),
             locals,
             memo: ThreadLocal::new(),
-            disabled: cfg::disabled_code(files, &manifests.rust_crates),
+            disabled: files
+                .iter()
+                .map(|file| cfg::disabled_code(file, &manifests.rust_crates))
+                .collect(),
+        }
+    }
+
+    /// The same tables over `files`, which must have the interfaces (see
+    /// [`crate::interface`]) of the files they were built from; memo
+    /// tables start empty.
+    fn rebind<'b>(self, files: &'b [SourceFile]) -> Resolver<'b> {
+        Resolver {
+            files,
+            modules: self.modules,
+            def_sym: self.def_sym,
+            syms: self.syms,
+            parent: self.parent,
+            top_level: self.top_level,
+            includes: self.includes,
+            top_level_files: self.top_level_files,
+            extensions: self.extensions,
+            children: self.children,
+            by_name: self.by_name,
+            impl_owner: self.impl_owner,
+            bases: self.bases,
+            parts: self.parts,
+            bindings: self.bindings,
+            locals: self.locals,
+            memo: ThreadLocal::new(),
+            disabled: self.disabled,
         }
     }
 
@@ -548,29 +605,63 @@ impl<'a> Resolver<'a> {
     }
 
     fn index_bindings(&mut self) {
-        let mut bindings: HashMap<Scope, Vec<Binding<'a>>> = HashMap::new();
-        for (f, file) in self.files.iter().enumerate() {
-            for binding in &file.facts.bindings {
-                let scope = match binding.scope {
-                    Container::File => Scope::File(f),
-                    other => match self.container_sym(f, other) {
-                        Some(s) => Scope::Sym(s),
-                        None => continue,
-                    },
-                };
-                bindings.entry(scope).or_default().push(Binding {
-                    file: f,
-                    name: &binding.name,
-                    type_text: &binding.type_text,
-                    from_value: binding.from_value,
-                    element: binding.element,
-                    callback: binding.callback,
-                    field: binding.field.as_deref(),
-                    container: binding.scope,
-                });
+        let mut bindings: HashMap<Scope, Vec<BindingRef>> = HashMap::new();
+        for f in 0..self.files.len() {
+            for (scope, binding) in self.bindings_of(f) {
+                bindings.entry(scope).or_default().push(binding);
             }
         }
         self.bindings = bindings;
+    }
+
+    /// The bindings of file `f` with the scope each is visible in, in
+    /// order. Every scope is file `f` itself or one of its definitions.
+    fn bindings_of(&self, f: usize) -> Vec<(Scope, BindingRef)> {
+        self.files[f]
+            .facts
+            .bindings
+            .iter()
+            .enumerate()
+            .filter_map(|(index, binding)| {
+                let scope = match binding.scope {
+                    Container::File => Scope::File(f),
+                    other => Scope::Sym(self.container_sym(f, other)?),
+                };
+                Some((scope, BindingRef { file: f, index }))
+            })
+            .collect()
+    }
+
+    /// Takes the tables that read the parts of file `f` outside its
+    /// interface (its functions' locals and bindings, its conditional
+    /// code) from `f`'s facts as they are now. A scope lists its bindings
+    /// by file, then by order in the file, as [`Self::index_bindings`]
+    /// leaves them.
+    fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
+        self.locals[f] = locals_of(&self.files[f]);
+        let fresh = self.bindings_of(f);
+        // The scopes `f` can bind in: its own, and those of the types its
+        // impl blocks extend (part of its interface, so the same as before).
+        let scopes: HashSet<Scope> = std::iter::once(Scope::File(f))
+            .chain(self.def_sym[f].iter().map(|&s| Scope::Sym(s)))
+            .chain(fresh.iter().map(|&(scope, _)| scope))
+            .collect();
+        for scope in &scopes {
+            if let Some(list) = self.bindings.get_mut(scope) {
+                list.retain(|b| b.file != f);
+            }
+        }
+        for (scope, binding) in fresh {
+            let list = self.bindings.entry(scope).or_default();
+            let at = list.partition_point(|b| (b.file, b.index) < (binding.file, binding.index));
+            list.insert(at, binding);
+        }
+        for scope in &scopes {
+            if self.bindings.get(scope).is_some_and(Vec::is_empty) {
+                self.bindings.remove(scope);
+            }
+        }
+        self.disabled[f] = cfg::disabled_code(&self.files[f], &manifests.rust_crates);
     }
 
     // ---- lookups
@@ -677,9 +768,8 @@ impl<'a> Resolver<'a> {
             .chain(
                 files
                     .iter()
-                    .filter_map(|&g| self.extensions[g].get(name))
-                    .flatten()
-                    .map(|&s| Target::Sym(s)),
+                    .flat_map(|&g| self.named(self.extensions[g].get(&name_key(name)), name))
+                    .map(Target::Sym),
             )
             .collect();
         Lookup::found(found, Resolution::Scope)
@@ -721,11 +811,31 @@ impl<'a> Resolver<'a> {
 
     /// The definitions named `name` at the top level of file `f`.
     fn top_level_named(&self, f: usize, name: &str) -> Option<Lookup> {
-        let found = self.top_level[f].get(name)?;
         Lookup::found(
-            found.iter().map(|&s| self.sym_target(s)).collect(),
+            self.named(self.top_level[f].get(&name_key(name)), name)
+                .map(|s| self.sym_target(s))
+                .collect(),
             Resolution::Scope,
         )
+    }
+
+    /// Whether file `f` defines `name` at its top level.
+    fn defines_at_top_level(&self, f: usize, name: &str) -> bool {
+        self.named(self.top_level[f].get(&name_key(name)), name)
+            .next()
+            .is_some()
+    }
+
+    /// The symbols of `list` (from a [`ByName`] table) named `name`.
+    fn named<'s>(
+        &'s self,
+        list: Option<&'s Vec<SymId>>,
+        name: &'s str,
+    ) -> impl Iterator<Item = SymId> + 's {
+        list.into_iter()
+            .flatten()
+            .copied()
+            .filter(move |&s| self.def(s).name == name)
     }
 
     /// What `name` means through the imports of file `f`: a binding of that
@@ -922,7 +1032,7 @@ impl<'a> Resolver<'a> {
                     if let Some(lookup) = self.named_child(s, name) {
                         return Some(lookup);
                     }
-                    if self.locals.contains(&(s, name)) {
+                    if self.declares_local(f, d, name) {
                         return Some(Lookup::local());
                     }
                 }
@@ -993,12 +1103,8 @@ impl<'a> Resolver<'a> {
 
     /// C definitions (with a body, or file-level variables) of `name` with
     /// external linkage, in any C file.
-    fn c_external_definitions<'s>(&'s self, name: &str) -> impl Iterator<Item = SymId> + 's {
-        self.by_name
-            .get(name)
-            .into_iter()
-            .flatten()
-            .copied()
+    fn c_external_definitions<'s>(&'s self, name: &'s str) -> impl Iterator<Item = SymId> + 's {
+        self.named(self.by_name.get(&name_key(name)), name)
             .filter(move |&s| {
                 let (f, _) = self.syms[s];
                 let def = self.def(s);
@@ -1165,10 +1271,22 @@ impl<'a> Resolver<'a> {
         None
     }
 
+    /// Whether function `d` of file `f` declares a local `name`.
+    fn declares_local(&self, f: usize, d: usize, name: &str) -> bool {
+        let Some(&first) = self.locals[f].get(&(d, name_key(name))) else {
+            return false;
+        };
+        let locals = &self.files[f].facts.locals;
+        locals[first].name == name
+            || locals
+                .iter()
+                .any(|l| l.scope == Container::Def(d) && l.name == name)
+    }
+
     /// Whether `name` is declared local to a function around container `c`.
     fn is_local(&self, f: usize, mut c: Container, name: &str) -> bool {
         while let Container::Def(d) = c {
-            if self.locals.contains(&(self.def_sym[f][d], name)) {
+            if self.declares_local(f, d, name) {
                 return true;
             }
             c = self.container_of(f, c);
@@ -1205,28 +1323,25 @@ impl<'a> Resolver<'a> {
         // A declared type wins over an inferred one (`atom_: IAtom` over a
         // constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
         let in_scope = self.bindings.get(&scope)?;
-        let binding = in_scope
+        let fact = |b: &&BindingRef| &self.files[b.file].facts.bindings[b.index];
+        let found = in_scope
             .iter()
-            .find(|b| b.name == name && !b.from_value)
-            .or_else(|| in_scope.iter().rev().find(|b| b.name == name))?;
+            .find(|b| fact(b).name == name && !fact(b).from_value)
+            .or_else(|| in_scope.iter().rev().find(|b| fact(b).name == name))?;
+        let (f, binding) = (found.file, fact(&found));
+        let (container, text) = (binding.scope, binding.type_text.as_str());
         let memo = self.memo();
         memo.once(&memo.bindings, (scope, name.to_owned()), None, || {
             if let Some((argument, parameter)) = binding.callback {
-                self.callback_parameter_type(
-                    binding.file,
-                    binding.container,
-                    binding.type_text,
-                    argument,
-                    parameter,
-                )
-            } else if let Some(field) = binding.field {
-                self.pattern_field_type(binding.file, binding.container, binding.type_text, field)
+                self.callback_parameter_type(f, container, text, argument, parameter)
+            } else if let Some(field) = &binding.field {
+                self.pattern_field_type(f, container, text, field)
             } else if binding.element {
-                self.element_type_of(binding.file, binding.container, binding.type_text, 0)
+                self.element_type_of(f, container, text, 0)
             } else if binding.from_value {
-                self.expression_type(binding.file, binding.container, binding.type_text, 0)
+                self.expression_type(f, container, text, 0)
             } else {
-                self.type_from_text(binding.file, binding.container, binding.type_text)
+                self.type_from_text(f, container, text)
             }
         })
     }
@@ -1712,11 +1827,7 @@ impl<'a> Resolver<'a> {
     /// Every plausible definition named like the site, at low confidence.
     fn name_only(&self, site: &RefFact, qualified: bool) -> Candidates {
         let candidates: Vec<SymId> = self
-            .by_name
-            .get(site.name.as_str())
-            .into_iter()
-            .flatten()
-            .copied()
+            .named(self.by_name.get(&name_key(&site.name)), &site.name)
             .filter(|&s| self.plausible(site.kind, qualified, s))
             .collect();
         if candidates.is_empty() || candidates.len() > MAX_NAME_ONLY_CANDIDATES {
@@ -2056,6 +2167,18 @@ fn matching_opener(text: &str, open: char, close: char, mut depth: i32) -> Optio
 
 /// Whether `def` is an enumerator of a file-level C enum: C puts those in
 /// the file's scope, beside the enum (`case RED:`, not `color.RED`).
+/// The locals of `file` by function (definition index) and name key, to
+/// the index of the first such local.
+fn locals_of(file: &SourceFile) -> HashMap<(usize, u64), usize> {
+    let mut locals = HashMap::new();
+    for (i, local) in file.facts.locals.iter().enumerate() {
+        if let Container::Def(d) = local.scope {
+            locals.entry((d, name_key(&local.name))).or_insert(i);
+        }
+    }
+    locals
+}
+
 fn is_c_enumerator(file: &SourceFile, def: &DefFact) -> bool {
     file.language == Language::C
         && def.kind == SymbolKind::Variant
@@ -2234,6 +2357,24 @@ mod tests {
     /// The graph of a multi-file fixture (`//- path` headers), with the Rust
     /// crates given.
     fn resolve_fixture(fixture: &str, crates: &[super::modules::RustCrate]) -> Graph {
+        let files = files_of(fixture);
+        let manifests = Manifests {
+            rust_crates: crates.to_vec(),
+            go_modules: Vec::new(),
+        };
+        let linked = link(&files, &manifests);
+        let mut graph = Graph::default();
+        for f in 0..files.len() {
+            let rows = linked.file_rows(f);
+            graph.symbols.extend(rows.symbols);
+            graph.occurrences.extend(rows.occurrences);
+            graph.resolutions.extend(rows.resolutions);
+        }
+        graph
+    }
+
+    /// The files of a multi-file fixture (`//- path` headers), extracted.
+    fn files_of(fixture: &str) -> Vec<SourceFile> {
         let mut files = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
@@ -2250,19 +2391,62 @@ mod tests {
                 facts,
             ));
         }
-        let manifests = Manifests {
-            rust_crates: crates.to_vec(),
-            go_modules: Vec::new(),
-        };
-        let linked = link(&files, &manifests);
-        let mut graph = Graph::default();
-        for f in 0..files.len() {
-            let rows = linked.file_rows(f);
-            graph.symbols.extend(rows.symbols);
-            graph.occurrences.extend(rows.occurrences);
-            graph.resolutions.extend(rows.resolutions);
+        files
+    }
+
+    /// Every file's rows, as text.
+    fn rows_text(linked: &super::Linked<'_>, files: usize) -> Vec<String> {
+        (0..files)
+            .map(|f| format!("{:?}", linked.file_rows(f)))
+            .collect()
+    }
+
+    #[test]
+    fn a_refreshed_file_resolves_as_in_a_fresh_link() {
+        // The edited file (the first) keeps its interface: its functions'
+        // bodies change (locals, bindings, calls), its lines move, and a
+        // `cfg` block appears; the impl block binding into another file's
+        // type stays.
+        let cases = [
+            (
+                "//- src/lib.rs\nmod shapes;\nuse shapes::Cart;\nimpl Cart {\n    pub fn fill(&self) -> u32 { let n = self.total(); n }\n}\npub fn run() -> u32 { let c = Cart::new(); c.fill() }\n",
+                "//- src/lib.rs\n// moved\nmod shapes;\nuse shapes::Cart;\nimpl Cart {\n    pub fn fill(&self) -> u32 { let other = Cart::new(); let n = other.total(); #[cfg(feature = \"off\")] { n.count(); } n }\n}\npub fn run() -> u32 { let d = Cart::new(); let c = d; c.fill() + c.total() }\n",
+                "//- src/shapes.rs\npub struct Cart;\nimpl Cart {\n    pub fn new() -> Cart { Cart }\n    pub fn total(&self) -> u32 { 0 }\n}\n",
+            ),
+            (
+                "//- shop/run.py\nfrom shop.models import Cart\n\nclass Till:\n    def __init__(self):\n        self.cart = Cart()\n\n    def ring(self):\n        return self.cart.total()\n",
+                "//- shop/run.py\nfrom shop.models import Cart\n\n\nclass Till:\n    def __init__(self):\n        self.cart = Cart()\n\n    def ring(self):\n        other = Cart()\n        for item in other.items():\n            item.price()\n        return self.cart.total() + other.total()\n",
+                "//- shop/models.py\nclass Cart:\n    def total(self):\n        return 0\n\n    def items(self):\n        return []\n",
+            ),
+        ];
+        for (before, after, other) in cases {
+            let manifests = Manifests {
+                rust_crates: vec![super::modules::RustCrate {
+                    dir: String::new(),
+                    name: Some("shop".into()),
+                    default_features: Vec::new(),
+                }],
+                go_modules: Vec::new(),
+            };
+            let mut files = files_of(&format!("{before}{other}"));
+            let edited = files_of(&format!("{after}{other}"));
+            assert_eq!(
+                crate::interface::interface_hash(&files[0].facts),
+                crate::interface::interface_hash(&edited[0].facts),
+                "the edit must keep the interface"
+            );
+            let fresh = rows_text(&link(&edited, &manifests), edited.len());
+            let state = link(&files, &manifests).detach();
+            files = edited;
+            let mut refreshed = state.attach(&files);
+            refreshed.refresh_file(0, &manifests);
+            assert_eq!(rows_text(&refreshed, files.len()), fresh, "{after}");
+            assert_ne!(
+                rows_text(&link(&files_of(&format!("{before}{other}")), &manifests), 1),
+                fresh[..1],
+                "the edit must change the edited file's rows"
+            );
         }
-        graph
     }
 
     /// Confidences of the resolutions of sites named `name`, as
