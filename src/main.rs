@@ -173,28 +173,7 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
     bar.finish();
     let line = render::summary_line(&summary);
     if json {
-        let files: serde_json::Map<String, serde_json::Value> = summary
-            .files
-            .iter()
-            .map(|(status, n)| (status.as_str().to_owned(), (*n).into()))
-            .collect();
-        let value = serde_json::json!({
-            "files": files,
-            "files_with_syntax_errors": summary.files_with_syntax_errors,
-            "symbols": summary.symbols,
-            "occurrences": summary.occurrences,
-            "resolved_occurrences": summary.resolved_occurrences,
-            "elapsed_ms": summary.elapsed.as_millis() as u64,
-            "phases_ms": summary
-                .phases
-                .iter()
-                .map(|(name, took)| ((*name).to_owned(), (took.as_millis() as u64).into()))
-                .collect::<serde_json::Map<String, serde_json::Value>>(),
-            "up_to_date": summary.up_to_date,
-            "reused_files": summary.reused_files,
-            "resolved_files": summary.resolved_files,
-            "rewritten_files": summary.rewritten_files,
-        });
+        let value = render::summary_json(&summary);
         write_stdout(&format!("{value}\n"))?;
         eprintln!("{line}");
     } else {
@@ -209,14 +188,7 @@ fn watch(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
     plumb_index::watch::watch(root, limits, &mut |run| match run {
         Ok(summary) => {
             let line = if json {
-                serde_json::json!({
-                    "up_to_date": summary.up_to_date,
-                    "reused_files": summary.reused_files,
-                    "symbols": summary.symbols,
-                    "occurrences": summary.occurrences,
-                    "elapsed_ms": summary.elapsed.as_millis() as u64,
-                })
-                .to_string()
+                render::summary_json(&summary).to_string()
             } else {
                 render::summary_line(&summary)
             };

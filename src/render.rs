@@ -231,6 +231,33 @@ pub fn status(report: &Report, out: &mut String) {
     );
 }
 
+/// A run's summary as JSON: file counts by status, rows, time in all and
+/// by phase, and what was reused, resolved and rewritten.
+pub fn summary_json(summary: &Summary) -> serde_json::Value {
+    let files: serde_json::Map<String, serde_json::Value> = summary
+        .files
+        .iter()
+        .map(|(status, n)| (status.as_str().to_owned(), (*n).into()))
+        .collect();
+    serde_json::json!({
+        "files": files,
+        "files_with_syntax_errors": summary.files_with_syntax_errors,
+        "symbols": summary.symbols,
+        "occurrences": summary.occurrences,
+        "resolved_occurrences": summary.resolved_occurrences,
+        "elapsed_ms": summary.elapsed.as_millis() as u64,
+        "phases_ms": summary
+            .phases
+            .iter()
+            .map(|(name, took)| ((*name).to_owned(), (took.as_millis() as u64).into()))
+            .collect::<serde_json::Map<String, serde_json::Value>>(),
+        "up_to_date": summary.up_to_date,
+        "reused_files": summary.reused_files,
+        "resolved_files": summary.resolved_files,
+        "rewritten_files": summary.rewritten_files,
+    })
+}
+
 /// The one-line summary printed after `plumb index`.
 pub fn summary_line(summary: &Summary) -> String {
     let indexed = summary.count(plumb_store::model::FileStatus::Indexed);

@@ -50,7 +50,7 @@ fn dump(root: &Path) -> Vec<String> {
             .unwrap();
         for row in rows {
             let row = row.unwrap();
-            let timing = ["indexed_at", "duration_ms", "walked_at_ns"]
+            let timing = ["indexed_at", "duration_ms", "walked_at_ns", "write_id"]
                 .iter()
                 .any(|key| row.starts_with(&format!("meta: {key:?} ")));
             if !timing {
@@ -296,24 +296,8 @@ fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
             fs::copy(&file, &copy).unwrap();
             format!("copy {} to {}", rel(&file), rel(&copy))
         }
-        5 => {
-            let file = pick(rng);
-            let at = rng.usize(..=text_lines(&file) as usize);
-            let hash_comments = file.extension().is_some_and(|e| e == "py" || e == "rb");
-            insert_line(&file, at, if hash_comments { "# edit" } else { "// edit" });
-            format!("comment at line {at} of {}", rel(&file))
-        }
-        6 => {
-            let file = pick(rng);
-            let text = fs::read_to_string(&file).unwrap();
-            let lines: Vec<&str> = text.lines().collect();
-            if lines.is_empty() {
-                return format!("no line to repeat in {}", rel(&file));
-            }
-            let at = rng.usize(..lines.len());
-            insert_line(&file, at, lines[at]);
-            format!("repeat line {at} of {}", rel(&file))
-        }
+        5 => comment_edit(root, rng),
+        6 => repeat_line_edit(root, rng),
         _ if files.len() > 2 => {
             let file = pick(rng);
             fs::remove_file(&file).unwrap();
@@ -321,6 +305,52 @@ fn random_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
         }
         _ => "nothing removed".to_owned(),
     }
+}
+
+/// A random edit of the kind that most often keeps every interface: a
+/// comment inserted, or a line repeated (in a body, a statement or a
+/// local declared again).
+fn body_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
+    if rng.bool() {
+        comment_edit(root, rng)
+    } else {
+        repeat_line_edit(root, rng)
+    }
+}
+
+/// The text files of the tree at `root`, and one picked at random.
+fn pick_text_file(root: &Path, rng: &mut fastrand::Rng) -> std::path::PathBuf {
+    let files: Vec<_> = walk_files(root)
+        .into_iter()
+        .filter(|p| fs::read_to_string(p).is_ok())
+        .collect();
+    files[rng.usize(..files.len())].clone()
+}
+
+/// A comment line inserted at a random line of a random file.
+fn comment_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
+    let file = pick_text_file(root, rng);
+    let at = rng.usize(..=text_lines(&file) as usize);
+    let hash_comments = file.extension().is_some_and(|e| e == "py" || e == "rb");
+    insert_line(&file, at, if hash_comments { "# edit" } else { "// edit" });
+    format!(
+        "comment at line {at} of {}",
+        file.strip_prefix(root).unwrap().display()
+    )
+}
+
+/// A random line of a random file written twice.
+fn repeat_line_edit(root: &Path, rng: &mut fastrand::Rng) -> String {
+    let file = pick_text_file(root, rng);
+    let rel = file.strip_prefix(root).unwrap().display();
+    let text = fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.is_empty() {
+        return format!("no line to repeat in {rel}");
+    }
+    let at = rng.usize(..lines.len());
+    insert_line(&file, at, lines[at]);
+    format!("repeat line {at} of {rel}")
 }
 
 /// Applies random edits to each fixture (seeded by `seed`), indexing
@@ -391,45 +421,56 @@ fn incremental_runs_write_what_full_runs_write_in_javascript_php_ruby_swift_tsx(
     ]);
 }
 
-/// Kills the watcher when a test ends, however it ends.
-struct Watcher(std::process::Child);
+/// A `plumb watch --json` process over a root, killed when a test ends,
+/// however it ends; each run's summary arrives on `runs`.
+struct Watcher {
+    child: std::process::Child,
+    runs: std::sync::mpsc::Receiver<serde_json::Value>,
+}
 
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+impl Watcher {
+    fn start(root: &Path) -> Watcher {
+        use std::io::BufRead;
+        let mut child = std::process::Command::new(bin())
+            .args(["watch", "--json"])
+            .arg(root)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (lines, runs) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let run = serde_json::from_str(&line.unwrap()).unwrap();
+                if lines.send(run).is_err() {
+                    break;
+                }
+            }
+        });
+        Watcher { child, runs }
     }
 }
 
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Far above a debug-build run over a fixture on a loaded machine; tests
+/// end waiting as soon as what they wait for is seen. Chosen.
+const PATIENCE: std::time::Duration = std::time::Duration::from_secs(60);
+
 #[test]
 fn watch_reindexes_after_a_save_and_queries_see_it() {
-    use std::io::BufRead;
     use std::time::{Duration, Instant};
-    // Chosen: far above a debug-build re-index of a fixture on a loaded
-    // machine; the test ends as soon as the change is seen.
-    const PATIENCE: Duration = Duration::from_secs(60);
 
     let repo = Repo::copy_of("python");
     age_tree(repo.root());
-    let mut child = std::process::Command::new(bin())
-        .args(["watch", "--json"])
-        .arg(repo.root())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let _watcher = Watcher(child);
-    let (lines, runs) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines() {
-            if lines.send(line.unwrap()).is_err() {
-                break;
-            }
-        }
-    });
-    let first: serde_json::Value =
-        serde_json::from_str(&runs.recv_timeout(PATIENCE).unwrap()).unwrap();
+    let watcher = Watcher::start(repo.root());
+    let first = watcher.runs.recv_timeout(PATIENCE).unwrap();
     assert_eq!(first["up_to_date"], false, "{first}");
 
     let file = repo.path("shop/models.py");
@@ -450,7 +491,116 @@ fn watch_reindexes_after_a_save_and_queries_see_it() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
-    let later: serde_json::Value =
-        serde_json::from_str(&runs.recv_timeout(PATIENCE).unwrap()).unwrap();
+    let later = watcher.runs.recv_timeout(PATIENCE).unwrap();
     assert!(later["reused_files"].as_u64().unwrap() > 0, "{later}");
+}
+
+/// Copies the tree at `from` (its index aside) to `to`, with each file's
+/// modification time, so that the files table of an index of either reads
+/// the same.
+fn copy_tree(from: &Path, to: &Path) {
+    for file in walk_files(from) {
+        let target = to.join(file.strip_prefix(from).unwrap());
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::copy(&file, &target).unwrap();
+        let modified = fs::metadata(&file).unwrap().modified().unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&target)
+            .unwrap()
+            .set_modified(modified)
+            .unwrap();
+    }
+}
+
+/// [`dump`] without the meta entries that name the root.
+fn dump_anywhere(root: &Path) -> Vec<String> {
+    let mut rows = dump(root);
+    rows.retain(|row| !row.starts_with("meta: \"root\" "));
+    rows
+}
+
+/// Applies random edits to each fixture (seeded) under `plumb watch`,
+/// every other one a body edit (most often applied in memory, the
+/// watcher's fast path), and waits after each until the watched index
+/// holds what a full run over a copy of the tree writes.
+fn watched_edits_write_what_full_runs_write(fixtures: &[(u64, &str)]) {
+    const EDITS_PER_FIXTURE: usize = 8;
+    for &(seed, fixture) in fixtures {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let repo = Repo::copy_of(fixture);
+        age_tree(repo.root());
+        let watcher = Watcher::start(repo.root());
+        watcher.runs.recv_timeout(PATIENCE).unwrap();
+        let mut history = Vec::new();
+        let mut applied_in_memory = false;
+        for step in 0..EDITS_PER_FIXTURE {
+            history.push(if step % 2 == 0 {
+                random_edit(repo.root(), &mut rng)
+            } else {
+                body_edit(repo.root(), &mut rng)
+            });
+            let copy = Repo::empty();
+            copy_tree(repo.root(), copy.root());
+            index_json(&copy, &["--full"]);
+            let full = dump_anywhere(copy.root());
+            let started = std::time::Instant::now();
+            loop {
+                while let Ok(run) = watcher.runs.try_recv() {
+                    // A run applied in memory neither walks nor links.
+                    applied_in_memory |= run["phases_ms"].get("walk").is_none();
+                }
+                let watched = dump_anywhere(repo.root());
+                if watched == full {
+                    break;
+                }
+                if started.elapsed() > PATIENCE {
+                    let only_watched: Vec<_> = watched
+                        .iter()
+                        .filter(|r| !full.contains(r))
+                        .take(10)
+                        .collect();
+                    let only_full: Vec<_> = full
+                        .iter()
+                        .filter(|r| !watched.contains(r))
+                        .take(10)
+                        .collect();
+                    panic!(
+                        "{fixture} after {history:?}: the watched index never matched a full run\n\
+                         only watched: {only_watched:#?}\nonly full: {only_full:#?}"
+                    );
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+        }
+        // The last run's line may come after its rows were seen.
+        while let Ok(run) = watcher.runs.recv_timeout(std::time::Duration::from_secs(1)) {
+            applied_in_memory |= run["phases_ms"].get("walk").is_none();
+        }
+        assert!(
+            applied_in_memory,
+            "{fixture}: no edit was applied in memory after {history:?}"
+        );
+    }
+}
+
+#[test]
+fn watched_edits_write_what_full_runs_write_in_python_typescript_rust_java_c() {
+    watched_edits_write_what_full_runs_write(&[
+        (21, "python"),
+        (22, "typescript"),
+        (23, "rust"),
+        (24, "java"),
+        (25, "c"),
+    ]);
+}
+
+#[test]
+fn watched_edits_write_what_full_runs_write_in_cpp_go_kotlin_ruby() {
+    watched_edits_write_what_full_runs_write(&[
+        (26, "cpp"),
+        (27, "go"),
+        (28, "kotlin"),
+        (29, "ruby"),
+    ]);
 }

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod facts;
 pub mod freshness;
 pub mod interface;
+pub mod live;
 pub mod parse;
 pub mod resolve;
 pub mod typetext;
@@ -28,10 +29,11 @@ use plumb_store::{INDEX_DIR, RowCounts, Store, WriteLock};
 use rayon::prelude::*;
 
 use cache::FactsCache;
+use live::LiveIndex;
 use parse::{FileOutcome, ParsedFile};
 use plumb_store::GraphWriter;
 use resolve::modules::{GoModule, Manifests, RustCrate};
-use resolve::{FileRows, SourceFile};
+use resolve::{FileRows, LinkState, SourceFile};
 use walk::{Candidate, Limits};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
@@ -162,6 +164,45 @@ pub fn index_with(
     full: bool,
     progress: &dyn Progress,
 ) -> Result<Summary, IndexError> {
+    run(root, limits, full, false, progress).map(|(summary, _)| summary)
+}
+
+/// [`index`], keeping in memory what the run linked, for a [`LiveIndex`]
+/// to apply later edits without linking again. The index is written even
+/// when it already matched the tree, since a run that writes nothing
+/// links nothing.
+pub fn index_live(
+    root: &Path,
+    limits: &Limits,
+    progress: &dyn Progress,
+) -> Result<(Summary, LiveIndex), IndexError> {
+    match run(root, limits, false, true, progress)? {
+        (summary, Some(kept)) => Ok((summary, LiveIndex::new(kept, limits.clone())?)),
+        (_, None) => unreachable!("a run asked to keep its state always does"),
+    }
+}
+
+/// What a run keeps for a [`LiveIndex`]: every indexed file's facts (their
+/// reference sites dropped), the linked tables over them, and the rows
+/// of the files table as written.
+struct Kept {
+    root: PathBuf,
+    manifests: Manifests,
+    records: Vec<FileRecord>,
+    sources: Vec<SourceFile>,
+    link: LinkState,
+    write_id: String,
+}
+
+/// One run of [`index_with`]; with `keep`, the up-to-date check is skipped
+/// and the run's state returned.
+fn run(
+    root: &Path,
+    limits: &Limits,
+    full: bool,
+    keep: bool,
+    progress: &dyn Progress,
+) -> Result<(Summary, Option<Kept>), IndexError> {
     let started = Instant::now();
     let root = std::fs::canonicalize(root).map_err(|e| IndexError::BadRoot {
         path: root.to_owned(),
@@ -197,12 +238,13 @@ pub fn index_with(
     let build = cache::build_key();
     let previous = open_previous(&root)?;
     if !full
+        && !keep
         && let Some(store) = &previous
         && let Some(mut summary) = unchanged_index(store, &walked, &settings_key, &build, started)?
     {
         phases.end("walk");
         summary.phases = phases.done;
-        return Ok(summary);
+        return Ok((summary, None));
     }
     phases.end("walk");
     let (cache, written) = match &previous {
@@ -278,12 +320,9 @@ pub fn index_with(
         match parsed.outcome {
             FileOutcome::Indexed(facts) => {
                 record.syntax_errors = facts.syntax_errors;
+                record.reason = syntax_error_reason(facts.syntax_errors);
                 if facts.syntax_errors > 0 {
                     syntax_error_files += 1;
-                    record.reason = Some(format!(
-                        "{} syntax errors, indexed with error recovery",
-                        facts.syntax_errors
-                    ));
                 }
                 let source = SourceFile {
                     file_id: id,
@@ -393,8 +432,17 @@ pub fn index_with(
         }
     }
     drop(previous);
-    let totals = resolve_into(&sources, &manifests, &writer, written, edited, &mut phases)?;
-    drop(sources);
+    let (totals, link) = resolve_into(
+        &sources,
+        &manifests,
+        &writer,
+        written,
+        edited,
+        keep,
+        &mut phases,
+    )?;
+    let write_id = cache::now_ns().to_string();
+    writer.meta("write_id", &write_id)?;
     let indexed_at = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -411,9 +459,22 @@ pub fn index_with(
     writer.commit()?;
     phases.end("commit");
 
+    let kept = link.map(|link| {
+        for source in &mut sources {
+            source.refs = Vec::new();
+        }
+        Kept {
+            root: root.clone(),
+            manifests,
+            records,
+            sources,
+            link,
+            write_id,
+        }
+    });
     let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
     files.sort();
-    Ok(Summary {
+    let summary = Summary {
         files,
         files_with_syntax_errors: syntax_error_files,
         symbols: totals.rows.symbols as usize,
@@ -425,7 +486,8 @@ pub fn index_with(
         elapsed: started.elapsed(),
         phases: phases.done,
         up_to_date: false,
-    })
+    };
+    Ok((summary, kept))
 }
 
 /// What [`resolve_into`] did, and the rows in the graph after it.
@@ -457,15 +519,16 @@ struct WrittenRows {
 /// update in place), a file whose rows hash as they did is not written, and
 /// rows of files no longer indexed are removed. With `only`, just those
 /// files (indexes into `sources`) are resolved, and every other file's
-/// rows stay as written.
+/// rows stay as written. With `keep`, the linked tables are returned.
 fn resolve_into(
     sources: &[SourceFile],
     manifests: &Manifests,
     writer: &GraphWriter<'_>,
     mut written: Option<WrittenRows>,
     only: Option<Vec<usize>>,
+    keep: bool,
     phases: &mut Phases,
-) -> Result<Totals, IndexError> {
+) -> Result<(Totals, Option<LinkState>), IndexError> {
     let resolving_all = only.is_none();
     let files = only.unwrap_or_else(|| (0..sources.len()).collect());
     let pool = rayon::ThreadPoolBuilder::new()
@@ -483,7 +546,7 @@ fn resolve_into(
                 pool.install(|| {
                     let linked = resolve::link(sources, manifests);
                     if linked_tx.send(()).is_err() {
-                        return;
+                        return None;
                     }
                     for batch in files.chunks(FILES_PER_BATCH) {
                         let rows = batch
@@ -492,10 +555,11 @@ fn resolve_into(
                             .collect();
                         if rows_tx.send(rows).is_err() {
                             // The writer failed and said why.
-                            return;
+                            return None;
                         }
                     }
-                });
+                    keep.then(|| linked.detach())
+                })
             })
             .map_err(IndexError::Thread)?;
         let written = (|| {
@@ -529,10 +593,16 @@ fn resolve_into(
             Ok(totals)
         })();
         match producer.join() {
-            Ok(()) => written,
+            Ok(link) => written.map(|totals| (totals, link)),
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
+}
+
+/// Why a file indexed with `syntax_errors` is marked so, if it has any.
+fn syntax_error_reason(syntax_errors: u32) -> Option<String> {
+    (syntax_errors > 0)
+        .then(|| format!("{syntax_errors} syntax errors, indexed with error recovery"))
 }
 
 /// How many rows of each kind one file has.

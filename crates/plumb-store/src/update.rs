@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
-use rusqlite::params;
+use rusqlite::{OptionalExtension, params};
 
 use crate::{GraphWriter, Result, Store, tokens};
 
@@ -63,6 +63,14 @@ impl GraphWriter<'_> {
     pub fn clear_meta(&self) -> Result<()> {
         self.tx
             .execute_batch("DELETE FROM meta;")
+            .map_err(|e| self.err(e))
+    }
+
+    /// The hash of file `file_id`'s rows as last written, if it has any.
+    pub fn file_row_hash(&self, file_id: i64) -> Result<Option<Vec<u8>>> {
+        self.tx
+            .prepare_cached("SELECT hash FROM file_rows WHERE file_id = ?1")
+            .and_then(|mut stmt| stmt.query_row([file_id], |row| row.get(0)).optional())
             .map_err(|e| self.err(e))
     }
 
