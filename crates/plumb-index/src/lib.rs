@@ -571,14 +571,11 @@ fn resolve_into(
                 for (file_id, rows) in batch {
                     totals.resolved_files += 1;
                     let hash = rows_hash(&rows);
-                    if let Some(written) = &mut written {
-                        match written.hashes.remove(&file_id) {
-                            Some(old) if old == hash => continue,
-                            Some(_) => writer.remove_file_rows(file_id)?,
-                            None => {}
-                        }
+                    let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
+                    if old.as_ref() == Some(&hash) {
+                        continue;
                     }
-                    write_rows(writer, &rows)?;
+                    write_rows(writer, file_id, &rows, old.is_some())?;
                     writer.file_rows(file_id, &hash, row_counts(&rows))?;
                     totals.rewritten_files += 1;
                 }
@@ -623,8 +620,24 @@ fn rows_hash(rows: &FileRows) -> Vec<u8> {
         .to_vec()
 }
 
-/// Writes one file's rows.
-fn write_rows(writer: &GraphWriter<'_>, rows: &FileRows) -> Result<(), IndexError> {
+/// Writes the rows of file `file_id`; when it `had_rows`, only where they
+/// differ from those.
+fn write_rows(
+    writer: &GraphWriter<'_>,
+    file_id: i64,
+    rows: &FileRows,
+    had_rows: bool,
+) -> Result<(), IndexError> {
+    if had_rows {
+        writer.rewrite_file_rows(
+            file_id,
+            &rows.symbols,
+            &rows.occurrences,
+            &rows.resolutions,
+            &rows.imports,
+        )?;
+        return Ok(());
+    }
     for symbol in &rows.symbols {
         writer.symbol(symbol)?;
     }

@@ -340,11 +340,11 @@ impl LiveIndex {
         let mut rewritten_files = 0;
         for (file_id, file_rows) in rows {
             let hash = rows_hash(file_rows);
-            if writer.file_row_hash(*file_id)?.as_deref() == Some(hash.as_slice()) {
+            let old = writer.file_row_hash(*file_id)?;
+            if old.as_ref() == Some(&hash) {
                 continue;
             }
-            writer.remove_file_rows(*file_id)?;
-            write_rows(&writer, file_rows)?;
+            write_rows(&writer, *file_id, file_rows, old.is_some())?;
             writer.file_rows(*file_id, &hash, row_counts(file_rows))?;
             rewritten_files += 1;
         }

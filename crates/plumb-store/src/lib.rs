@@ -12,6 +12,8 @@ mod integrity;
 pub mod model;
 pub mod read;
 pub mod records;
+mod rewrite;
+mod rows;
 pub mod schema;
 pub mod tokens;
 mod update;

@@ -66,6 +66,21 @@ impl GraphWriter<'_> {
             .map_err(|e| self.err(e))
     }
 
+    /// Removes symbol `id`'s full-text entry, made from its `name`.
+    pub(crate) fn forget_name(&self, id: i64, name: &str) -> Result<()> {
+        // A contentless full-text table forgets a row only when told the
+        // tokens it was given.
+        self.tx
+            .prepare_cached(
+                "INSERT INTO symbol_text (symbol_text, rowid, tokens) VALUES ('delete', ?1, ?2)",
+            )
+            .and_then(|mut stmt| {
+                stmt.execute(params![id, tokens::split_identifier(name).join(" ")])
+            })
+            .map(drop)
+            .map_err(|e| self.err(e))
+    }
+
     /// The hash of file `file_id`'s rows as last written, if it has any.
     pub fn file_row_hash(&self, file_id: i64) -> Result<Option<Vec<u8>>> {
         self.tx
@@ -91,18 +106,8 @@ impl GraphWriter<'_> {
             rows.collect::<rusqlite::Result<_>>()
                 .map_err(|e| self.err(e))?
         };
-        // A contentless full-text table forgets a row only when told the
-        // tokens it was given.
-        let mut forget = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO symbol_text (symbol_text, rowid, tokens) VALUES ('delete', ?1, ?2)",
-            )
-            .map_err(|e| self.err(e))?;
         for (id, name) in &names {
-            forget
-                .execute(params![id, tokens::split_identifier(name).join(" ")])
-                .map_err(|e| self.err(e))?;
+            self.forget_name(*id, name)?;
         }
         for statement in [
             "DELETE FROM resolutions WHERE occurrence_id BETWEEN ?1 AND ?2",

@@ -11,10 +11,17 @@
 use std::cell::RefCell;
 use std::path::Path;
 
-use rusqlite::{Connection, Params, Statement, Transaction, TransactionBehavior, params};
+use rusqlite::types::{ToSqlOutput, ValueRef};
+use rusqlite::{
+    Connection, Params, Statement, Transaction, TransactionBehavior, params, params_from_iter,
+};
 
 use crate::integrity::{Parent, References};
 use crate::records::{FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord};
+use crate::rows::{
+    IMPORTS, OCCURRENCES, RESOLUTIONS, SYMBOLS, import_row, occurrence_row, resolution_row,
+    symbol_row,
+};
 use crate::{Error, Result, classify, schema, tokens};
 
 /// Empties every table but the facts cache, which [`GraphWriter::retain_facts`]
@@ -35,29 +42,8 @@ const INSERT_FILE: &str = "INSERT INTO files (id, path, language, hash, size, mt
        size = excluded.size, mtime_ns = excluded.mtime_ns, status = excluded.status,
        reason = excluded.reason, syntax_errors = excluded.syntax_errors";
 
-/// Inserts a symbol row.
-const INSERT_SYMBOL: &str = "INSERT INTO symbols (id, file_id, name, qualname, kind, start_line,
-       end_line, start_byte, end_byte, name_line, name_col, signature, doc, parent_id, exported,
-       impl_header, impl_start, impl_end)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)";
-
 /// Inserts a symbol's full-text entry: its name split into words.
 const INSERT_SYMBOL_TEXT: &str = "INSERT INTO symbol_text (rowid, tokens) VALUES (?1, ?2)";
-
-/// Inserts an occurrence row.
-const INSERT_OCCURRENCE: &str = "INSERT INTO occurrences (id, file_id, line, col, kind, name,
-       receiver, enclosing_id)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
-
-/// Inserts a resolution candidate; a repeated one is kept once.
-const INSERT_RESOLUTION: &str = "INSERT OR IGNORE INTO resolutions (occurrence_id, symbol_id,
-       method, confidence)
-     VALUES (?1, ?2, ?3, ?4)";
-
-/// Inserts an import row.
-const INSERT_IMPORT: &str = "INSERT INTO imports (id, file_id, line, module, name, alias,
-       resolved_file_id)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 
 /// Writes a complete graph. Every row goes into one transaction begun by
 /// [`crate::Store::replace_all`]; [`GraphWriter::commit`] checks that every
@@ -86,14 +72,14 @@ struct Statements<'conn> {
 
 impl<'conn> Statements<'conn> {
     fn prepare(conn: &'conn Connection) -> rusqlite::Result<Self> {
-        let prepare = |sql| conn.prepare(sql).map(RefCell::new);
+        let prepare = |sql: &str| conn.prepare(sql).map(RefCell::new);
         Ok(Statements {
             file: prepare(INSERT_FILE)?,
-            symbol: prepare(INSERT_SYMBOL)?,
+            symbol: prepare(&SYMBOLS.insert_sql())?,
             symbol_text: prepare(INSERT_SYMBOL_TEXT)?,
-            occurrence: prepare(INSERT_OCCURRENCE)?,
-            resolution: prepare(INSERT_RESOLUTION)?,
-            import: prepare(INSERT_IMPORT)?,
+            occurrence: prepare(&OCCURRENCES.insert_sql())?,
+            resolution: prepare(&RESOLUTIONS.insert_sql())?,
+            import: prepare(&IMPORTS.insert_sql())?,
         })
     }
 }
@@ -179,33 +165,8 @@ impl<'conn> GraphWriter<'conn> {
 
     /// Writes one symbol row and its full-text entry.
     pub fn symbol(&self, symbol: &SymbolRecord) -> Result<()> {
-        self.run(
-            &self.statements.symbol,
-            params![
-                symbol.id,
-                symbol.file_id,
-                symbol.name,
-                symbol.qualname,
-                symbol.kind.as_str(),
-                symbol.start_line,
-                symbol.end_line,
-                symbol.start_byte,
-                symbol.end_byte,
-                symbol.name_line,
-                symbol.name_col,
-                symbol.signature,
-                symbol.doc,
-                symbol.parent_id,
-                symbol.exported,
-                symbol.impl_block.as_ref().map(|b| &b.header),
-                symbol.impl_block.as_ref().map(|b| b.start_line),
-                symbol.impl_block.as_ref().map(|b| b.end_line),
-            ],
-        )?;
-        self.run(
-            &self.statements.symbol_text,
-            params![symbol.id, tokens::split_identifier(&symbol.name).join(" ")],
-        )?;
+        self.run(&self.statements.symbol, values(symbol_row(symbol)))?;
+        self.index_name(symbol.id, &symbol.name)?;
         self.note(|references| {
             references.written(Parent::Symbols, symbol.id);
             references.refers("symbols.file_id", Parent::Files, Some(symbol.file_id));
@@ -214,20 +175,19 @@ impl<'conn> GraphWriter<'conn> {
         Ok(())
     }
 
+    /// Adds a symbol's full-text entry: its name split into words.
+    pub(crate) fn index_name(&self, id: i64, name: &str) -> Result<()> {
+        self.run(
+            &self.statements.symbol_text,
+            params![id, tokens::split_identifier(name).join(" ")],
+        )
+    }
+
     /// Writes one occurrence row.
     pub fn occurrence(&self, occurrence: &OccurrenceRecord) -> Result<()> {
         self.run(
             &self.statements.occurrence,
-            params![
-                occurrence.id,
-                occurrence.file_id,
-                occurrence.line,
-                occurrence.col,
-                occurrence.kind.as_str(),
-                occurrence.name,
-                occurrence.receiver,
-                occurrence.enclosing_id,
-            ],
+            values(occurrence_row(occurrence)),
         )?;
         self.note(|references| {
             references.written(Parent::Occurrences, occurrence.id);
@@ -249,12 +209,7 @@ impl<'conn> GraphWriter<'conn> {
     pub fn resolution(&self, resolution: &ResolutionRecord) -> Result<()> {
         self.run(
             &self.statements.resolution,
-            params![
-                resolution.occurrence_id,
-                resolution.symbol_id,
-                resolution.method.as_str(),
-                resolution.confidence,
-            ],
+            values(resolution_row(resolution)),
         )?;
         self.note(|references| {
             references.refers(
@@ -273,18 +228,7 @@ impl<'conn> GraphWriter<'conn> {
 
     /// Writes one import row.
     pub fn import(&self, import: &ImportRecord) -> Result<()> {
-        self.run(
-            &self.statements.import,
-            params![
-                import.id,
-                import.file_id,
-                import.line,
-                import.module,
-                import.name,
-                import.alias,
-                import.resolved_file_id,
-            ],
-        )?;
+        self.run(&self.statements.import, values(import_row(import)))?;
         self.note(|references| {
             references.refers("imports.file_id", Parent::Files, Some(import.file_id));
             references.refers(
@@ -372,6 +316,11 @@ impl<'conn> GraphWriter<'conn> {
         }
         tx.commit().map_err(|e| classify(path, e))
     }
+}
+
+/// A row's values as statement parameters.
+pub(crate) fn values<'a, const N: usize>(row: [ValueRef<'a>; N]) -> impl Params + use<'a, N> {
+    params_from_iter(row.map(ToSqlOutput::Borrowed))
 }
 
 #[cfg(test)]
