@@ -9,6 +9,8 @@
 #               moves a line), then `plumb index`: elapsed_ms, files parsed, files resolved
 #               (the edit keeps every interface: the edited file only), files whose rows
 #               were rewritten
+#   watch       one-file edits under `plumb watch` (bench/watch_edits.py): 20 sampled files and
+#               the largest, each edited and restored, elapsed_ms of each run: p50, p90, max
 #   phases      where the full run and the one-edit run spend their time (phases_ms)
 #   queries     warm p50/p99 of symbol, refs, callers, impact depth 3 (examples/query_latency.rs)
 # Corpora: regex-automata, rxjs and rich from bench/corpora.txt (bench/fetch-corpora.sh), and
@@ -85,6 +87,7 @@ print(' | '.join(f'{phases[p] / 1000:.2f}' if p in phases else '-' for p in sys.
 } > "$out/speed.md"
 queries=""
 phases=""
+watched=""
 
 for entry in "${corpora[@]}"; do
   name=${entry%%:*}
@@ -122,6 +125,7 @@ print(path, '#' if language in ('python', 'ruby') else '//')")
   full_s=$(seconds "$out/speed/$name.full.time")
   ratio=$(python3 -c "print(f'{$full_s / max($parse_s, 0.001):.1f}x')")
   echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused)), $resolved, $rewritten) |" >> "$out/speed.md"
+  watched+=$'\n'"$(python3 "$here/watch_edits.py" "$plumb" "$dir" "$name" 2> "$out/speed/$name.watch.log")"
   queries+=$'\n'"### $name"$'\n\n'"$("$bin/examples/query_latency" "$dir")"$'\n'
 done
 
@@ -132,6 +136,12 @@ done
   printf '| corpus | run |'; printf ' %s |' "${phase_names[@]}"; echo
   printf '|---|---|'; printf -- '---|%.0s' "${phase_names[@]}"; echo
   echo "$phases" | sed '/^$/d'
+  echo
+  echo "## One-file edits under \`plumb watch\` (in process: from the debounced event to the commit)"
+  echo
+  echo "| corpus | edits | p50 ms | p90 ms | max ms (file, size) | parse / resolve / write p50 ms | watcher RSS MB |"
+  echo "|---|---|---|---|---|---|---|"
+  echo "$watched" | sed '/^$/d'
   echo
   echo "## Warm query latency (in process, one engine, after a warm-up pass)"
   echo "$queries"

@@ -6,7 +6,8 @@ event to the committed index, measured inside the process (each run's
 Each sampled file gets a comment line inserted at its top (every row of the
 file moves a line; its interface stays), the watcher's run is read, and the
 file is restored (a second edit, also timed). The largest indexed file is
-always in the sample. Prints one Markdown table row:
+always in the sample. Each run is printed to stderr as it comes (elapsed
+ms, file size, path, phases); then one Markdown table row to stdout:
 
   corpus | edits | p50 ms | p90 ms | max ms (file, KB) | parse / resolve / write p50 ms
   | RSS MB (watcher, after the edits)
