@@ -190,7 +190,7 @@ struct Resolver<'a> {
     includes: Vec<Vec<usize>>,
     /// The files defining each name at their top level (C's include
     /// lookups start here).
-    top_level_files: ByName<usize>,
+    top_level_files: HashMap<u64, Vec<usize>>,
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
@@ -354,22 +354,24 @@ impl<'a> Resolver<'a> {
             .par_iter()
             .zip(&firsts)
             .map(|(file, &first)| {
-                let mut top: ByName<SymId> = HashMap::new();
-                let mut extended: ByName<SymId> = HashMap::new();
-                for (d, def) in file.facts.defs.iter().enumerate() {
-                    if def.container == Container::File || is_c_enumerator(file, def) {
-                        top.entry(name_key(&def.name)).or_default().push(first + d);
-                    }
-                    // Kotlin's extension functions are members of their
-                    // package too (`import a.b.total`); Go's methods, held
-                    // the same way, are reached only through their type.
-                    if file.language == Language::Kotlin && file.facts.is_extension(def) {
-                        extended
-                            .entry(name_key(&def.name))
-                            .or_default()
-                            .push(first + d);
-                    }
-                }
+                let defs = || file.facts.defs.iter().enumerate();
+                let top = ByName::build(
+                    defs()
+                        .filter(|(_, def)| {
+                            def.container == Container::File || is_c_enumerator(file, def)
+                        })
+                        .map(|(d, def)| (def.name.as_str(), first + d)),
+                );
+                // Kotlin's extension functions are members of their
+                // package too (`import a.b.total`); Go's methods, held
+                // the same way, are reached only through their type.
+                let extended = ByName::build(
+                    defs()
+                        .filter(|(_, def)| {
+                            file.language == Language::Kotlin && file.facts.is_extension(def)
+                        })
+                        .map(|(d, def)| (def.name.as_str(), first + d)),
+                );
                 (top, extended)
             })
             .unzip();
@@ -377,8 +379,7 @@ impl<'a> Resolver<'a> {
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
-        let mut by_name: ByName<SymId> = HashMap::new();
-        let mut top_level_files: ByName<usize> = HashMap::new();
+        let mut top_level_files: HashMap<u64, Vec<usize>> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let first = firsts[f];
             for (d, def) in file.facts.defs.iter().enumerate() {
@@ -387,16 +388,19 @@ impl<'a> Resolver<'a> {
                     Container::Def(p) => Some(first + p),
                     Container::Impl(_) | Container::File => None,
                 });
-                by_name
-                    .entry(name_key(&def.name))
-                    .or_default()
-                    .push(first + d);
             }
             def_sym.push((first..syms.len()).collect());
-            for &key in top_level[f].keys() {
+            for key in top_level[f].keys() {
                 top_level_files.entry(key).or_default().push(f);
             }
         }
+        let by_name = ByName::build(files.iter().zip(&firsts).flat_map(|(file, &first)| {
+            file.facts
+                .defs
+                .iter()
+                .enumerate()
+                .map(move |(d, def)| (def.name.as_str(), first + d))
+        }));
         let locals = files.par_iter().map(locals_of).collect();
         let impl_owner = files
             .iter()
@@ -768,7 +772,7 @@ impl<'a> Resolver<'a> {
             .chain(
                 files
                     .iter()
-                    .flat_map(|&g| self.named(self.extensions[g].get(&name_key(name)), name))
+                    .flat_map(|&g| self.named(&self.extensions[g], name))
                     .map(Target::Sym),
             )
             .collect();
@@ -812,7 +816,7 @@ impl<'a> Resolver<'a> {
     /// The definitions named `name` at the top level of file `f`.
     fn top_level_named(&self, f: usize, name: &str) -> Option<Lookup> {
         Lookup::found(
-            self.named(self.top_level[f].get(&name_key(name)), name)
+            self.named(&self.top_level[f], name)
                 .map(|s| self.sym_target(s))
                 .collect(),
             Resolution::Scope,
@@ -821,21 +825,16 @@ impl<'a> Resolver<'a> {
 
     /// Whether file `f` defines `name` at its top level.
     fn defines_at_top_level(&self, f: usize, name: &str) -> bool {
-        self.named(self.top_level[f].get(&name_key(name)), name)
-            .next()
-            .is_some()
+        self.named(&self.top_level[f], name).next().is_some()
     }
 
-    /// The symbols of `list` (from a [`ByName`] table) named `name`.
+    /// The symbols of `table` named `name`.
     fn named<'s>(
         &'s self,
-        list: Option<&'s Vec<SymId>>,
+        table: &'s ByName<SymId>,
         name: &'s str,
     ) -> impl Iterator<Item = SymId> + 's {
-        list.into_iter()
-            .flatten()
-            .copied()
-            .filter(move |&s| self.def(s).name == name)
+        table.named(name, |&s| self.def(s).name.as_str()).copied()
     }
 
     /// What `name` means through the imports of file `f`: a binding of that
@@ -1104,15 +1103,14 @@ impl<'a> Resolver<'a> {
     /// C definitions (with a body, or file-level variables) of `name` with
     /// external linkage, in any C file.
     fn c_external_definitions<'s>(&'s self, name: &'s str) -> impl Iterator<Item = SymId> + 's {
-        self.named(self.by_name.get(&name_key(name)), name)
-            .filter(move |&s| {
-                let (f, _) = self.syms[s];
-                let def = self.def(s);
-                self.system(f) == ModuleSystem::CIncludes
-                    && def.container == Container::File
-                    && def.exported
-                    && (def.has_body || def.kind == SymbolKind::Variable)
-            })
+        self.named(&self.by_name, name).filter(move |&s| {
+            let (f, _) = self.syms[s];
+            let def = self.def(s);
+            self.system(f) == ModuleSystem::CIncludes
+                && def.container == Container::File
+                && def.exported
+                && (def.has_body || def.kind == SymbolKind::Variable)
+        })
     }
 
     /// In C, a call resolved to a prototype also reaches the definition the
@@ -1827,7 +1825,7 @@ impl<'a> Resolver<'a> {
     /// Every plausible definition named like the site, at low confidence.
     fn name_only(&self, site: &RefFact, qualified: bool) -> Candidates {
         let candidates: Vec<SymId> = self
-            .named(self.by_name.get(&name_key(&site.name)), &site.name)
+            .named(&self.by_name, &site.name)
             .filter(|&s| self.plausible(site.kind, qualified, s))
             .collect();
         if candidates.is_empty() || candidates.len() > MAX_NAME_ONLY_CANDIDATES {
