@@ -32,6 +32,8 @@ pub(super) struct Memo {
     pub(super) modules: Table<(usize, usize), ModuleTarget>,
     /// The type of a binding, by scope and name.
     pub(super) bindings: Table<(Scope, String), Option<SymId>>,
+    /// What a name means as a member of a module file.
+    pub(super) file_members: Table<(usize, String), Option<Lookup>>,
     /// C and C++: the files each file includes, transitively (no cycle can
     /// cut it: the closure is a breadth-first walk).
     pub(super) include_closures: RefCell<HashMap<usize, Arc<IncludeClosure>>>,
@@ -64,6 +66,12 @@ impl<K, V> Default for Table<K, V> {
 }
 
 impl Memo {
+    /// Records that a lookup was cut short (a bound reached) as a cycle
+    /// is: what is being computed depends on where the lookup began.
+    pub(super) fn cut(&self) {
+        self.cuts.set(self.cuts.get() + 1);
+    }
+
     /// The value of `key` in `table`: kept, or computed by `compute`. A key
     /// met again while it is being computed answers `cut`.
     pub(super) fn once<K, V>(

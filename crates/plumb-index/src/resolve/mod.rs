@@ -728,6 +728,8 @@ impl<'a> Resolver<'a> {
     /// What `name` means as a member of `target`.
     fn members(&self, target: Target, name: &str, depth: usize) -> Option<Lookup> {
         if depth > MAX_CHAIN {
+            // What was computed above depends on where the chain began.
+            self.memo().cut();
             return None;
         }
         match target {
@@ -779,7 +781,18 @@ impl<'a> Resolver<'a> {
         Lookup::found(found, Resolution::Scope)
     }
 
+    /// What `name` means as a member of module file `g`, computed once: a
+    /// module reached again through its own globs (`pub use crate::a::*`
+    /// in the root, `use super::*` in `a`) is cut there, so a name no
+    /// module defines costs one visit of each, not one per path.
     fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
+        let memo = self.memo();
+        memo.once(&memo.file_members, (g, name.to_owned()), None, || {
+            self.file_members_uncached(g, name, depth)
+        })
+    }
+
+    fn file_members_uncached(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
         if let Some(lookup) = self.top_level_named(g, name) {
             return Some(lookup);
         }

@@ -106,3 +106,34 @@ fn a_method_implemented_for_a_type_and_its_reference_is_not_a_fact() {
         ]
     );
 }
+
+#[test]
+fn modules_that_glob_each_other_are_searched_once_per_lookup() {
+    // The shape of a crate that re-exports every module from its root
+    // while each module imports from the root (meshopt): a name no module
+    // defines used to be searched along every path of the cycle, 12^16 of
+    // them, and never came back.
+    const MODULES: usize = 12;
+    let mut fixture = String::from("//- src/lib.rs\n");
+    for m in 0..MODULES {
+        fixture.push_str(&format!("pub mod m{m};\n"));
+    }
+    let globs: Vec<String> = (0..MODULES).map(|m| format!("m{m}::*")).collect();
+    fixture.push_str(&format!("pub use crate::{{{}}};\n", globs.join(", ")));
+    for m in 0..MODULES {
+        fixture.push_str(&format!(
+            "//- src/m{m}.rs\nuse crate::*;\npub fn own_{m}() -> u8 {{ 0 }}\npub fn call_{m}() -> u8 {{ own_{}() + missing() }}\n",
+            (m + 1) % MODULES
+        ));
+    }
+    let got = calls_named(&fixture, "own_0");
+    assert_eq!(
+        got,
+        vec![format!(
+            "crate::m{}::call_{} -> crate::m0::own_0 [import]",
+            MODULES - 1,
+            MODULES - 1
+        )]
+    );
+    assert!(calls_named(&fixture, "missing").is_empty());
+}
