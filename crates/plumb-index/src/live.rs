@@ -126,11 +126,6 @@ impl LiveIndex {
         })
     }
 
-    /// The root indexed, canonical.
-    pub fn root(&self) -> &Path {
-        &self.root
-    }
-
     /// Applies a batch of changed `paths` (absolute, as file-system events
     /// name them). On an error the index on disk is as before, but this
     /// live index may no longer match it: drop it and run again.
