@@ -441,6 +441,15 @@ fn run(
         keep,
         &mut phases,
     )?;
+    // Freed before the commit builds the indexes: all of it unless kept,
+    // the reference sites in any case.
+    if link.is_some() {
+        for source in &mut sources {
+            source.refs = Vec::new();
+        }
+    } else {
+        drop(std::mem::take(&mut sources));
+    }
     let write_id = cache::now_ns().to_string();
     writer.meta("write_id", &write_id)?;
     let indexed_at = SystemTime::now()
@@ -459,18 +468,13 @@ fn run(
     writer.commit()?;
     phases.end("commit");
 
-    let kept = link.map(|link| {
-        for source in &mut sources {
-            source.refs = Vec::new();
-        }
-        Kept {
-            root: root.clone(),
-            manifests,
-            records,
-            sources,
-            link,
-            write_id,
-        }
+    let kept = link.map(|link| Kept {
+        root: root.clone(),
+        manifests,
+        records,
+        sources,
+        link,
+        write_id,
     });
     let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
     files.sort();
