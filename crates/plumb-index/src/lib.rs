@@ -542,7 +542,7 @@ fn resolve_into(
         .map_err(|e| IndexError::Thread(std::io::Error::other(e)))?;
     let (linked_tx, linked_rx) = std::sync::mpsc::sync_channel::<()>(1);
     let (rows_tx, rows_rx) =
-        std::sync::mpsc::sync_channel::<Vec<(i64, FileRows)>>(BATCHES_IN_FLIGHT);
+        std::sync::mpsc::sync_channel::<Vec<(i64, FileRows, Vec<u8>)>>(BATCHES_IN_FLIGHT);
     std::thread::scope(|scope| {
         let producer = std::thread::Builder::new()
             .name("plumb-resolve".into())
@@ -555,7 +555,11 @@ fn resolve_into(
                     for batch in files.chunks(FILES_PER_BATCH) {
                         let rows = batch
                             .par_iter()
-                            .map(|&f| (sources[f].file_id, linked.file_rows(f)))
+                            .map(|&f| {
+                                let rows = linked.file_rows(f);
+                                let digest = rows.digest();
+                                (sources[f].file_id, rows, digest)
+                            })
                             .collect();
                         if rows_tx.send(rows).is_err() {
                             // The writer failed and said why.
@@ -572,9 +576,8 @@ fn resolve_into(
                 phases.end("link");
             }
             for batch in rows_rx {
-                for (file_id, rows) in batch {
+                for (file_id, rows, hash) in batch {
                     totals.resolved_files += 1;
-                    let hash = rows_hash(&rows);
                     let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
                     if old.as_ref() == Some(&hash) {
                         continue;
@@ -615,13 +618,6 @@ fn row_counts(rows: &FileRows) -> RowCounts {
         occurrences: rows.occurrences.len() as i64,
         resolved_occurrences: resolved.len() as i64,
     }
-}
-
-/// A hash of everything one file's rows say, to tell whether they changed.
-fn rows_hash(rows: &FileRows) -> Vec<u8> {
-    blake3::hash(format!("{rows:?}").as_bytes())
-        .as_bytes()
-        .to_vec()
 }
 
 /// Writes the rows of file `file_id`; when it `had_rows`, only where they

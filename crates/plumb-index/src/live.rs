@@ -28,7 +28,7 @@ use crate::resolve::{FileRows, LinkState, SourceFile};
 use crate::walk::{Candidate, IGNORE_FILE, Limits, mtime_ns, relative};
 use crate::{
     IndexError, Kept, Phases, RESOLVER_STACK_BYTES, Summary, cache, interface, row_counts,
-    rows_hash, syntax_error_reason, write_rows,
+    syntax_error_reason, write_rows,
 };
 
 /// Names of the files besides sources that decide what a run indexes and
@@ -343,7 +343,7 @@ impl LiveIndex {
         }
         let mut rewritten_files = 0;
         for (file_id, file_rows) in rows {
-            let hash = rows_hash(file_rows);
+            let hash = file_rows.digest();
             let old = writer.file_row_hash(*file_id)?;
             if old.as_ref() == Some(&hash) {
                 continue;

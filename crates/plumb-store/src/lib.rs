@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
+pub use rows::rows_digest;
 pub use update::{RowCounts, file_row_ids, row_id};
 pub use write::GraphWriter;
 

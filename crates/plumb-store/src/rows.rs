@@ -165,7 +165,7 @@ pub(crate) fn occurrence_row(occurrence: &OccurrenceRecord) -> [ValueRef<'_>; 8]
 }
 
 /// A resolution candidate's values, in [`RESOLUTIONS`]' order.
-pub(crate) fn resolution_row(resolution: &ResolutionRecord) -> [ValueRef<'static>; 4] {
+pub(crate) fn resolution_row(resolution: &ResolutionRecord) -> [ValueRef<'_>; 4] {
     [
         integer(resolution.occurrence_id),
         integer(resolution.symbol_id),
@@ -187,6 +187,53 @@ pub(crate) fn import_row(import: &ImportRecord) -> [ValueRef<'_>; 7] {
     ]
 }
 
+/// A digest of everything one file's rows write, to tell without reading
+/// them back whether a file's rows changed: each table's row count, then
+/// each row's values in column order, each tagged with its type and text
+/// prefixed by its length, so no two different row sets encode alike.
+pub fn rows_digest(
+    symbols: &[SymbolRecord],
+    occurrences: &[OccurrenceRecord],
+    resolutions: &[ResolutionRecord],
+    imports: &[ImportRecord],
+) -> Vec<u8> {
+    let mut hasher = blake3::Hasher::new();
+    digest_table(&mut hasher, symbols, symbol_row);
+    digest_table(&mut hasher, occurrences, occurrence_row);
+    digest_table(&mut hasher, resolutions, resolution_row);
+    digest_table(&mut hasher, imports, import_row);
+    hasher.finalize().as_bytes().to_vec()
+}
+
+fn digest_table<'a, T, const N: usize>(
+    hasher: &mut blake3::Hasher,
+    records: &'a [T],
+    row: impl Fn(&'a T) -> [ValueRef<'a>; N],
+) {
+    hasher.update(&(records.len() as u64).to_le_bytes());
+    for record in records {
+        for value in row(record) {
+            digest_value(hasher, value);
+        }
+    }
+}
+
+fn digest_value(hasher: &mut blake3::Hasher, value: ValueRef<'_>) {
+    match value {
+        ValueRef::Null => hasher.update(&[0]),
+        ValueRef::Integer(i) => hasher.update(&[1]).update(&i.to_le_bytes()),
+        ValueRef::Real(r) => hasher.update(&[2]).update(&r.to_bits().to_le_bytes()),
+        ValueRef::Text(t) => hasher
+            .update(&[3])
+            .update(&(t.len() as u64).to_le_bytes())
+            .update(t),
+        ValueRef::Blob(b) => hasher
+            .update(&[4])
+            .update(&(b.len() as u64).to_le_bytes())
+            .update(b),
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,5 +246,43 @@ mod tests {
              VALUES (?1, ?2, ?3, ?4)"
         );
         assert_eq!(SYMBOLS.columns[SYMBOL_NAME_COLUMN], "name");
+    }
+
+    fn occurrence(name: &str, receiver: Option<&str>) -> OccurrenceRecord {
+        OccurrenceRecord {
+            id: 1,
+            file_id: 1,
+            line: 1,
+            col: 1,
+            kind: crate::model::OccurrenceKind::ALL[0],
+            name: name.into(),
+            receiver: receiver.map(Into::into),
+            enclosing_id: None,
+        }
+    }
+
+    fn digest_of(occurrences: &[OccurrenceRecord]) -> Vec<u8> {
+        rows_digest(&[], occurrences, &[], &[])
+    }
+
+    #[test]
+    fn digests_differ_where_any_value_differs() {
+        let ab = occurrence("ab", None);
+        let single = std::slice::from_ref(&ab);
+        assert_eq!(digest_of(single), digest_of(single));
+        let split = [
+            digest_of(single),
+            digest_of(&[occurrence("a", Some("b"))]),
+            digest_of(&[occurrence("ab", Some(""))]),
+            digest_of(&[ab.clone(), ab.clone()]),
+            digest_of(&[]),
+            rows_digest(&[], &[], &[], &[]),
+        ];
+        let distinct: std::collections::HashSet<_> = split[..5].iter().collect();
+        assert_eq!(distinct.len(), 5);
+        assert_eq!(split[4], split[5]);
+        let mut moved = ab;
+        moved.line = 2;
+        assert_ne!(digest_of(&[moved]), split[0]);
     }
 }

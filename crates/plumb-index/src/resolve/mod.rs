@@ -229,6 +229,18 @@ pub struct FileRows {
     pub imports: Vec<ImportRecord>,
 }
 
+impl FileRows {
+    /// A digest of everything these rows write ([`plumb_store::rows_digest`]).
+    pub fn digest(&self) -> Vec<u8> {
+        plumb_store::rows_digest(
+            &self.symbols,
+            &self.occurrences,
+            &self.resolutions,
+            &self.imports,
+        )
+    }
+}
+
 /// Files whose cross-file structure is linked (members, impl owners,
 /// parts of reopened types, bases, bindings): what each file's references mean can
 /// now be asked of [`Linked::file_rows`], for any file, in any order, on
