@@ -40,6 +40,15 @@ pub const WRITE_LOCK_FILE: &str = "write.lock";
 /// second `plumb index` says clearly that another one is running.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The page size of a new database, in bytes. Measured on the Linux
+/// `drivers/net` + `include` + `net` subset (12,747 files, release build,
+/// runs of each): against SQLite's default 4,096, 16,384 cut the full
+/// index's commit (the index builds) from 5.9 to 4.7 s and its row writes
+/// from 7.5–7.9 to 6.8–7.6 s, with warm query p99 within noise (refs 0.72
+/// → 0.77 ms); 65,536 saved another 0.6 s but slowed refs p99 to 0.92 ms
+/// and impact p99 from 6.5 to 8.6 ms.
+const PAGE_SIZE: i64 = 16_384;
+
 /// Failures of the store, each naming the database it concerns.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -157,6 +166,11 @@ impl Store {
             conn,
             path: path.to_owned(),
         };
+        // Takes effect only in a database not yet written.
+        store
+            .conn
+            .pragma_update(None, "page_size", PAGE_SIZE)
+            .map_err(|e| store.err(e))?;
         store.configure()?;
         let version: i64 = store
             .conn
@@ -263,5 +277,37 @@ fn classify(path: &Path, source: rusqlite::Error) -> Error {
             Error::Locked(path.to_owned())
         }
         _ => sqlite(path, source),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page_size(store: &Store) -> i64 {
+        store
+            .conn
+            .pragma_query_value(None, "page_size", |row| row.get(0))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_new_database_takes_the_chosen_page_size_and_an_old_one_keeps_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = Store::open_for_write(&dir.path().join("new.db")).unwrap();
+        assert_eq!(page_size(&new), PAGE_SIZE);
+
+        let path = dir.path().join("old.db");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch("PRAGMA page_size = 4096; CREATE TABLE t(x);")
+            .unwrap();
+        let mut old = Store::open_for_write(&path).unwrap();
+        assert_eq!(page_size(&old), 4096);
+        let writer = old.replace_all().unwrap();
+        writer
+            .file(&records::FileRecord::indexed(1, "a.rs"))
+            .unwrap();
+        writer.commit().unwrap();
     }
 }
