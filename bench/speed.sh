@@ -39,6 +39,9 @@ bin="$repo/target/release"
 plumb="$bin/plumb"
 
 "$here/fetch-corpora.sh" regex-automata rxjs rich
+# An npm tarball ships its build (dist/), which a checkout's .gitignore leaves out; ignore it
+# as bench/accuracy/prepare.sh does, so the corpus is the package's source.
+printf 'dist/\n' > "$here/corpora/npm/rxjs-7.8.1/.plumbignore"
 corpora=(
   "regex-automata:$here/corpora/crates/regex-automata-0.4.9"
   "rxjs:$here/corpora/npm/rxjs-7.8.1"
