@@ -38,11 +38,14 @@ impl Parent {
     }
 }
 
-/// A reference whose row did not exist yet when it was written.
+/// The references of one column whose rows did not exist yet when they
+/// were written: a bitmap like the written rows', so that millions of
+/// references ahead (a driver's calls into headers later in the walk) cost
+/// a bit each, not a list entry.
 struct Pending {
     column: &'static str,
     parent: Parent,
-    id: i64,
+    ids: Ids,
 }
 
 /// A reference that names no row, found by [`References::check`].
@@ -74,6 +77,22 @@ impl Ids {
     fn contains(&self, id: i64) -> bool {
         let (page, word, bit) = slot(id);
         self.pages.get(&page).is_some_and(|p| p[word] & bit != 0)
+    }
+
+    /// The least id of these that `written` lacks, if any.
+    fn first_missing_from(&self, written: &Ids) -> Option<i64> {
+        self.pages
+            .iter()
+            .filter_map(|(&page, words)| {
+                let held = written.pages.get(&page);
+                words.iter().enumerate().find_map(|(w, &word)| {
+                    let missing = word & !held.map_or(0, |h| h[w]);
+                    (missing != 0).then(|| {
+                        page * PAGE_IDS + (w * 64) as i64 + i64::from(missing.trailing_zeros())
+                    })
+                })
+            })
+            .min()
     }
 }
 
@@ -117,23 +136,37 @@ impl References {
     /// Notes that `column` (`table.column`) holds `id`, a reference to
     /// `parent`; a null reference names nothing and always holds.
     pub fn refers(&mut self, column: &'static str, parent: Parent, id: Option<i64>) {
-        if let Some(id) = id
-            && !self.ids(parent).contains(id)
-        {
-            self.pending.push(Pending { column, parent, id });
+        let Some(id) = id else { return };
+        if self.ids(parent).contains(id) {
+            return;
         }
+        // A handful of columns: a list beats a map.
+        let at = match self.pending.iter().position(|p| p.column == column) {
+            Some(at) => at,
+            None => {
+                self.pending.push(Pending {
+                    column,
+                    parent,
+                    ids: Ids::default(),
+                });
+                self.pending.len() - 1
+            }
+        };
+        self.pending[at].ids.insert(id);
     }
 
-    /// The first reference that names no row written, if any.
+    /// A reference that names no row written, if any: of the first column
+    /// found with one (in the order columns first waited), its least id.
     pub fn check(&self) -> Option<Dangling> {
-        self.pending
-            .iter()
-            .find(|p| !self.ids(p.parent).contains(p.id))
-            .map(|p| Dangling {
-                column: p.column,
-                table: p.parent.table(),
-                id: p.id,
-            })
+        self.pending.iter().find_map(|p| {
+            p.ids
+                .first_missing_from(self.ids(p.parent))
+                .map(|id| Dangling {
+                    column: p.column,
+                    table: p.parent.table(),
+                    id,
+                })
+        })
     }
 }
 
@@ -180,5 +213,26 @@ mod tests {
         refs.written(Parent::Symbols, (7 << 32) + 1);
         refs.refers("symbols.parent_id", Parent::Symbols, Some((7 << 32) + 2));
         assert_eq!(refs.check().unwrap().id, (7 << 32) + 2);
+    }
+
+    #[test]
+    fn the_dangling_reference_named_is_the_least_of_the_first_column_waiting() {
+        let mut refs = References::default();
+        for id in [(9 << 32) + 5, (3 << 32) + 7, (3 << 32) + 4, -3] {
+            refs.refers("resolutions.symbol_id", Parent::Symbols, Some(id));
+        }
+        refs.refers("occurrences.enclosing_id", Parent::Symbols, Some(1));
+        refs.written(Parent::Symbols, -3);
+        let dangling = refs.check().unwrap();
+        assert_eq!(
+            (dangling.column, dangling.id),
+            ("resolutions.symbol_id", (3 << 32) + 4)
+        );
+        for id in [(9 << 32) + 5, (3 << 32) + 7, (3 << 32) + 4] {
+            refs.written(Parent::Symbols, id);
+        }
+        assert_eq!(refs.check().unwrap().column, "occurrences.enclosing_id");
+        refs.written(Parent::Symbols, 1);
+        assert_eq!(refs.check(), None);
     }
 }
