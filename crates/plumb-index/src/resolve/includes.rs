@@ -98,6 +98,14 @@ impl Resolver<'_> {
         closure
     }
 
+    /// Forgets the include closure of `f`, once `f` is resolved. Other
+    /// files seldom read it again, and kept, every C file's closure (often
+    /// hundreds of headers) would stay for the rest of the run; a closure
+    /// asked for again is computed again, to the same value.
+    pub(super) fn forget_include_closure(&self, f: usize) {
+        self.memo().include_closures.borrow_mut().remove(&f);
+    }
+
     /// What `name` means in C or C++ file `f` beyond its own top level:
     /// its own `using` imports, then the top level and the `using` imports
     /// of each header in its include closure, nearest first.

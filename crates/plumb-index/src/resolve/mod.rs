@@ -344,6 +344,7 @@ impl Linked<'_> {
                 &[(interface, Resolution::Inheritance, INHERITANCE_CONFIDENCE)],
             );
         }
+        self.resolver.forget_include_closure(f);
         rows
     }
 }
