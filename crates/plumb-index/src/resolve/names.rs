@@ -4,10 +4,14 @@
 //! key's entries share it), or, under a shared key, with every entry's:
 //! never a wrong answer, and one comparison in practice. Holding no text
 //! is what lets the linked tables outlive the facts they were built from
-//! (see [`super::Linked::detach`]).
+//! (see [`super::Linked::detach`]). A table's values lie in one list,
+//! grouped by key, and each key holds its range of it: a list per key
+//! would cost an allocation per name, and the Linux kernel defines
+//! millions.
 
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasher;
+use std::ops::Range;
 
 use foldhash::fast::FixedState;
 use foldhash::{HashMap, HashMapExt, HashSet};
@@ -20,7 +24,10 @@ pub(super) fn name_key(name: &str) -> u64 {
 /// Values by their name.
 #[derive(Debug)]
 pub(super) struct ByName<V> {
-    lists: HashMap<u64, Vec<V>>,
+    /// Every value, grouped by key, in entry order within a key.
+    values: Vec<V>,
+    /// Each key's range of `values`.
+    ranges: HashMap<u64, Range<usize>>,
     /// Keys that two different names share.
     shared: HashSet<u64>,
 }
@@ -28,7 +35,8 @@ pub(super) struct ByName<V> {
 impl<V> Default for ByName<V> {
     fn default() -> Self {
         ByName {
-            lists: HashMap::new(),
+            values: Vec::new(),
+            ranges: HashMap::new(),
             shared: HashSet::default(),
         }
     }
@@ -37,28 +45,46 @@ impl<V> Default for ByName<V> {
 impl<V> ByName<V> {
     /// The table of `entries` (name, value), in their order.
     pub(super) fn build<'n>(entries: impl IntoIterator<Item = (&'n str, V)>) -> Self {
-        let mut table = ByName::default();
+        let mut shared = HashSet::default();
         let mut first_names: HashMap<u64, &str> = HashMap::new();
-        for (name, value) in entries {
-            let key = name_key(name);
-            match first_names.entry(key) {
-                Entry::Vacant(entry) => {
-                    entry.insert(name);
-                }
-                Entry::Occupied(entry) => {
-                    if *entry.get() != name {
-                        table.shared.insert(key);
+        let mut keyed: Vec<(u64, V)> = entries
+            .into_iter()
+            .map(|(name, value)| {
+                let key = name_key(name);
+                match first_names.entry(key) {
+                    Entry::Vacant(entry) => {
+                        entry.insert(name);
+                    }
+                    Entry::Occupied(entry) => {
+                        if *entry.get() != name {
+                            shared.insert(key);
+                        }
                     }
                 }
+                (key, value)
+            })
+            .collect();
+        // Stable: a key's values keep their entry order.
+        keyed.sort_by_key(|&(key, _)| key);
+        let mut ranges = HashMap::with_capacity(first_names.len());
+        drop(first_names);
+        let mut start = 0;
+        for (at, (key, _)) in keyed.iter().enumerate() {
+            if keyed.get(at + 1).is_none_or(|(next, _)| next != key) {
+                ranges.insert(*key, start..at + 1);
+                start = at + 1;
             }
-            table.lists.entry(key).or_default().push(value);
         }
-        table
+        ByName {
+            values: keyed.into_iter().map(|(_, value)| value).collect(),
+            ranges,
+            shared,
+        }
     }
 
     /// The keys of the names in the table.
     pub(super) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.lists.keys().copied()
+        self.ranges.keys().copied()
     }
 
     /// The values named `name`, in order; `name_of` gives a value's name.
@@ -68,7 +94,10 @@ impl<V> ByName<V> {
         name_of: impl Fn(&V) -> &'n str + 't,
     ) -> impl Iterator<Item = &'t V> + 't {
         let key = name_key(name);
-        let list = self.lists.get(&key).map_or(&[][..], Vec::as_slice);
+        let list = self
+            .ranges
+            .get(&key)
+            .map_or(&[][..], |range| &self.values[range.clone()]);
         let shared = self.shared.contains(&key);
         let any = shared || list.first().is_some_and(|first| name_of(first) == name);
         list.iter()
@@ -101,7 +130,8 @@ mod tests {
         // A shared key cannot be found by search; force one.
         let names = ["total", "count"];
         let mut table = ByName::build([("total", 0usize)]);
-        table.lists.get_mut(&name_key("total")).unwrap().push(1);
+        table.values.push(1);
+        table.ranges.insert(name_key("total"), 0..2);
         table.shared.insert(name_key("total"));
         let named: Vec<usize> = table.named("total", |&i| names[i]).copied().collect();
         assert_eq!(named, vec![0]);
