@@ -117,7 +117,7 @@ impl Resolver<'_> {
         if closure.all_c {
             let nearest = self
                 .top_level_files
-                .get(&name_key(name))?
+                .get(name_key(name))
                 .iter()
                 .filter_map(|&g| closure.place(g))
                 .filter(|&place| self.defines_at_top_level(closure.nearest_first[place], name))

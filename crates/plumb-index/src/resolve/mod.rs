@@ -34,7 +34,7 @@ use crate::facts::{Container, DefFact, FileFacts, RefFact, decode_refs};
 use crate::typetext::normalize_type;
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
-use names::{ByName, name_key};
+use names::{ByKey, ByName, name_key};
 use rayon::prelude::*;
 use thread_local::ThreadLocal;
 
@@ -190,7 +190,7 @@ struct Resolver<'a> {
     includes: Vec<Vec<usize>>,
     /// The files defining each name at their top level (C's include
     /// lookups start here).
-    top_level_files: HashMap<u64, Vec<usize>>,
+    top_level_files: ByKey<usize>,
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
@@ -392,7 +392,6 @@ impl<'a> Resolver<'a> {
         let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
         let mut syms = Vec::new();
         let mut parent = Vec::new();
-        let mut top_level_files: HashMap<u64, Vec<usize>> = HashMap::new();
         for (f, file) in files.iter().enumerate() {
             let first = firsts[f];
             for (d, def) in file.facts.defs.iter().enumerate() {
@@ -403,10 +402,13 @@ impl<'a> Resolver<'a> {
                 });
             }
             def_sym.push((first..syms.len()).collect());
-            for key in top_level[f].keys() {
-                top_level_files.entry(key).or_default().push(f);
-            }
         }
+        let top_level_files = ByKey::build(
+            top_level
+                .iter()
+                .enumerate()
+                .flat_map(|(f, table)| table.keys().map(move |key| (key, f))),
+        );
         let by_name = ByName::build(files.iter().zip(&firsts).flat_map(|(file, &first)| {
             file.facts
                 .defs

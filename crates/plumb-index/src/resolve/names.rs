@@ -5,9 +5,9 @@
 //! never a wrong answer, and one comparison in practice. Holding no text
 //! is what lets the linked tables outlive the facts they were built from
 //! (see [`super::Linked::detach`]). A table's values lie in one list,
-//! grouped by key, and each key holds its range of it: a list per key
-//! would cost an allocation per name, and the Linux kernel defines
-//! millions.
+//! grouped by key, and each key holds its range of it ([`ByKey`]): a list
+//! per key would cost an allocation per name, and the Linux kernel
+//! defines millions.
 
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasher;
@@ -21,13 +21,63 @@ pub(super) fn name_key(name: &str) -> u64 {
     FixedState::default().hash_one(name)
 }
 
-/// Values by their name.
+/// Values grouped by a 64-bit key: every value in one list, each key
+/// holding its range of it.
 #[derive(Debug)]
-pub(super) struct ByName<V> {
+pub(super) struct ByKey<V> {
     /// Every value, grouped by key, in entry order within a key.
     values: Vec<V>,
     /// Each key's range of `values`.
     ranges: HashMap<u64, Range<usize>>,
+}
+
+impl<V> Default for ByKey<V> {
+    fn default() -> Self {
+        ByKey {
+            values: Vec::new(),
+            ranges: HashMap::new(),
+        }
+    }
+}
+
+impl<V> ByKey<V> {
+    /// The table of `entries` (key, value), in their order within a key.
+    pub(super) fn build(entries: impl IntoIterator<Item = (u64, V)>) -> Self {
+        let mut keyed: Vec<(u64, V)> = entries.into_iter().collect();
+        // Stable: a key's values keep their entry order.
+        keyed.sort_by_key(|&(key, _)| key);
+        let mut ranges = HashMap::new();
+        let mut start = 0;
+        for (at, (key, _)) in keyed.iter().enumerate() {
+            if keyed.get(at + 1).is_none_or(|(next, _)| next != key) {
+                ranges.insert(*key, start..at + 1);
+                start = at + 1;
+            }
+        }
+        ByKey {
+            values: keyed.into_iter().map(|(_, value)| value).collect(),
+            ranges,
+        }
+    }
+
+    /// The values of `key`, in entry order.
+    pub(super) fn get(&self, key: u64) -> &[V] {
+        self.ranges
+            .get(&key)
+            .map_or(&[][..], |range| &self.values[range.clone()])
+    }
+
+    /// The keys in the table.
+    pub(super) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.ranges.keys().copied()
+    }
+}
+
+/// Values by their name.
+#[derive(Debug)]
+pub(super) struct ByName<V> {
+    /// The values by their name's key.
+    by_key: ByKey<V>,
     /// Keys that two different names share.
     shared: HashSet<u64>,
 }
@@ -35,8 +85,7 @@ pub(super) struct ByName<V> {
 impl<V> Default for ByName<V> {
     fn default() -> Self {
         ByName {
-            values: Vec::new(),
-            ranges: HashMap::new(),
+            by_key: ByKey::default(),
             shared: HashSet::default(),
         }
     }
@@ -47,7 +96,7 @@ impl<V> ByName<V> {
     pub(super) fn build<'n>(entries: impl IntoIterator<Item = (&'n str, V)>) -> Self {
         let mut shared = HashSet::default();
         let mut first_names: HashMap<u64, &str> = HashMap::new();
-        let mut keyed: Vec<(u64, V)> = entries
+        let keyed: Vec<(u64, V)> = entries
             .into_iter()
             .map(|(name, value)| {
                 let key = name_key(name);
@@ -64,27 +113,16 @@ impl<V> ByName<V> {
                 (key, value)
             })
             .collect();
-        // Stable: a key's values keep their entry order.
-        keyed.sort_by_key(|&(key, _)| key);
-        let mut ranges = HashMap::with_capacity(first_names.len());
         drop(first_names);
-        let mut start = 0;
-        for (at, (key, _)) in keyed.iter().enumerate() {
-            if keyed.get(at + 1).is_none_or(|(next, _)| next != key) {
-                ranges.insert(*key, start..at + 1);
-                start = at + 1;
-            }
-        }
         ByName {
-            values: keyed.into_iter().map(|(_, value)| value).collect(),
-            ranges,
+            by_key: ByKey::build(keyed),
             shared,
         }
     }
 
     /// The keys of the names in the table.
     pub(super) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.ranges.keys().copied()
+        self.by_key.keys()
     }
 
     /// The values named `name`, in order; `name_of` gives a value's name.
@@ -94,10 +132,7 @@ impl<V> ByName<V> {
         name_of: impl Fn(&V) -> &'n str + 't,
     ) -> impl Iterator<Item = &'t V> + 't {
         let key = name_key(name);
-        let list = self
-            .ranges
-            .get(&key)
-            .map_or(&[][..], |range| &self.values[range.clone()]);
+        let list = self.by_key.get(key);
         let shared = self.shared.contains(&key);
         let any = shared || list.first().is_some_and(|first| name_of(first) == name);
         list.iter()
@@ -116,6 +151,17 @@ mod tests {
     }
 
     #[test]
+    fn a_key_gives_its_values_in_entry_order() {
+        let table = ByKey::build([(7, 'a'), (3, 'b'), (7, 'c'), (3, 'd'), (7, 'e')]);
+        assert_eq!(table.get(7), ['a', 'c', 'e']);
+        assert_eq!(table.get(3), ['b', 'd']);
+        assert!(table.get(5).is_empty());
+        let mut keys: Vec<u64> = table.keys().collect();
+        keys.sort_unstable();
+        assert_eq!(keys, [3, 7]);
+    }
+
+    #[test]
     fn lookups_give_the_values_of_their_name_only() {
         let names = ["total", "count", "total"];
         let table = ByName::build(names.iter().enumerate().map(|(i, n)| (*n, i)));
@@ -130,8 +176,7 @@ mod tests {
         // A shared key cannot be found by search; force one.
         let names = ["total", "count"];
         let mut table = ByName::build([("total", 0usize)]);
-        table.values.push(1);
-        table.ranges.insert(name_key("total"), 0..2);
+        table.by_key = ByKey::build([(name_key("total"), 0), (name_key("total"), 1)]);
         table.shared.insert(name_key("total"));
         let named: Vec<usize> = table.named("total", |&i| names[i]).copied().collect();
         assert_eq!(named, vec![0]);
