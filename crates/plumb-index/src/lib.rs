@@ -393,11 +393,10 @@ fn run(
         }
         None => store.replace_all()?,
     };
-    let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
     for record in &records {
-        *by_status.entry(record.status).or_default() += 1;
         writer.file(record)?;
     }
+    let files = files_by_status(records.iter().map(|r| r.status));
     // The new facts go in first, so that their blobs are not held while
     // resolution runs.
     writer.retain_facts(&|path| cached_paths.contains(path))?;
@@ -450,18 +449,12 @@ fn run(
     } else {
         drop(std::mem::take(&mut sources));
     }
-    let write_id = cache::now_ns().to_string();
-    writer.meta("write_id", &write_id)?;
-    let indexed_at = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
     writer.meta("root", &root.to_string_lossy())?;
     writer.meta("plumb_version", env!("CARGO_PKG_VERSION"))?;
     writer.meta("settings", &settings_key)?;
     writer.meta("build", &build)?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
-    writer.meta("indexed_at", &indexed_at.to_string())?;
-    writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
+    let write_id = stamp_write(&writer, started)?;
     if let Some(commit) = git_head(&root) {
         writer.meta("git_commit", &commit)?;
     }
@@ -476,8 +469,6 @@ fn run(
         link,
         write_id,
     });
-    let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
-    files.sort();
     let summary = Summary {
         files,
         files_with_syntax_errors: syntax_error_files,
@@ -579,12 +570,9 @@ fn resolve_into(
                 for (file_id, rows, hash) in batch {
                     totals.resolved_files += 1;
                     let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
-                    if old.as_ref() == Some(&hash) {
-                        continue;
+                    if write_rows(writer, file_id, &rows, &hash, old)? {
+                        totals.rewritten_files += 1;
                     }
-                    write_rows(writer, file_id, &rows, old.is_some())?;
-                    writer.file_rows(file_id, &hash, row_counts(&rows))?;
-                    totals.rewritten_files += 1;
                 }
             }
             if resolving_all {
@@ -601,6 +589,31 @@ fn resolve_into(
             Err(panic) => std::panic::resume_unwind(panic),
         }
     })
+}
+
+/// Records when the graph being written was written and how long the run
+/// took since `started`: `write_id` (returned; what tells a reader the
+/// graph changed), `indexed_at` and `duration_ms`.
+fn stamp_write(writer: &GraphWriter<'_>, started: Instant) -> Result<String, IndexError> {
+    let write_id = cache::now_ns().to_string();
+    writer.meta("write_id", &write_id)?;
+    let indexed_at = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    writer.meta("indexed_at", &indexed_at.to_string())?;
+    writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
+    Ok(write_id)
+}
+
+/// How many files have each of `statuses` (one per file), by status.
+fn files_by_status(statuses: impl IntoIterator<Item = FileStatus>) -> Vec<(FileStatus, usize)> {
+    let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
+    for status in statuses {
+        *by_status.entry(status).or_default() += 1;
+    }
+    let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
+    files.sort();
+    files
 }
 
 /// Why a file indexed with `syntax_errors` is marked so, if it has any.
@@ -620,24 +633,34 @@ fn row_counts(rows: &FileRows) -> RowCounts {
     }
 }
 
-/// Writes the rows of file `file_id`; when it `had_rows`, only where they
-/// differ from those.
+/// Writes `rows`, the rows of file `file_id` with digest `hash`
+/// ([`FileRows::digest`]), unless the digest of the rows written before,
+/// `old`, is the same; over rows written before, only where they differ.
+/// Whether anything was written.
 fn write_rows(
     writer: &GraphWriter<'_>,
     file_id: i64,
     rows: &FileRows,
-    had_rows: bool,
-) -> Result<(), IndexError> {
-    if had_rows {
-        writer.rewrite_file_rows(
+    hash: &[u8],
+    old: Option<Vec<u8>>,
+) -> Result<bool, IndexError> {
+    match old {
+        Some(old) if old == hash => return Ok(false),
+        Some(_) => writer.rewrite_file_rows(
             file_id,
             &rows.symbols,
             &rows.occurrences,
             &rows.resolutions,
             &rows.imports,
-        )?;
-        return Ok(());
+        )?,
+        None => write_new_rows(writer, rows)?,
     }
+    writer.file_rows(file_id, hash, row_counts(rows))?;
+    Ok(true)
+}
+
+/// Writes the rows of a file that had none.
+fn write_new_rows(writer: &GraphWriter<'_>, rows: &FileRows) -> Result<(), IndexError> {
     for symbol in &rows.symbols {
         writer.symbol(symbol)?;
     }
@@ -703,16 +726,10 @@ fn unchanged_index(
     if !freshness::walk_matches(walked, &rows, cache::walked_at_ns(store)?) {
         return Ok(None);
     }
-    let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
-    for row in &rows {
-        *by_status.entry(row.status).or_default() += 1;
-    }
-    let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
-    files.sort();
     // The sums of the files' row counts: no need to count millions of rows.
     let totals = store.row_totals()?;
     Ok(Some(Summary {
-        files,
+        files: files_by_status(rows.iter().map(|r| r.status)),
         files_with_syntax_errors: rows.iter().filter(|r| r.syntax_errors > 0).count(),
         symbols: totals.symbols as usize,
         occurrences: totals.occurrences as usize,

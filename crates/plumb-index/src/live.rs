@@ -14,7 +14,7 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 use plumb_lang::Language;
 use plumb_store::model::FileStatus;
@@ -27,8 +27,8 @@ use crate::resolve::modules::Manifests;
 use crate::resolve::{FileRows, LinkState, SourceFile};
 use crate::walk::{Candidate, IGNORE_FILE, Limits, mtime_ns, relative};
 use crate::{
-    IndexError, Kept, Phases, RESOLVER_STACK_BYTES, Summary, cache, interface, row_counts,
-    syntax_error_reason, write_rows,
+    IndexError, Kept, Phases, RESOLVER_STACK_BYTES, Summary, cache, files_by_status, interface,
+    stamp_write, syntax_error_reason, write_rows,
 };
 
 /// Names of the files besides sources that decide what a run indexes and
@@ -343,35 +343,19 @@ impl LiveIndex {
         }
         let mut rewritten_files = 0;
         for (file_id, file_rows) in rows {
-            let hash = file_rows.digest();
             let old = writer.file_row_hash(*file_id)?;
-            if old.as_ref() == Some(&hash) {
-                continue;
+            if write_rows(&writer, *file_id, file_rows, &file_rows.digest(), old)? {
+                rewritten_files += 1;
             }
-            write_rows(&writer, *file_id, file_rows, old.is_some())?;
-            writer.file_rows(*file_id, &hash, row_counts(file_rows))?;
-            rewritten_files += 1;
         }
         let totals = writer.row_totals()?;
-        let write_id = cache::now_ns().to_string();
-        writer.meta("write_id", &write_id)?;
-        let indexed_at = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
-        writer.meta("indexed_at", &indexed_at.to_string())?;
-        writer.meta("duration_ms", &started.elapsed().as_millis().to_string())?;
+        let write_id = stamp_write(&writer, started)?;
         writer.commit()?;
         self.write_id = write_id;
         phases.end("write");
 
-        let mut by_status: HashMap<FileStatus, usize> = HashMap::new();
-        for record in &self.records {
-            *by_status.entry(record.status).or_default() += 1;
-        }
-        let mut files: Vec<(FileStatus, usize)> = by_status.into_iter().collect();
-        files.sort();
         Ok(Some(Summary {
-            files,
+            files: files_by_status(self.records.iter().map(|r| r.status)),
             files_with_syntax_errors: self.records.iter().filter(|r| r.syntax_errors > 0).count(),
             symbols: totals.symbols as usize,
             occurrences: totals.occurrences as usize,
