@@ -1,6 +1,13 @@
 //! Splitting identifiers into the lowercase words a person searches by:
 //! `parseHTTPRequest` → `parse http request`, `search_path` → `search path`.
 
+/// The text of symbol `name`'s full-text entry: its words, space-separated.
+/// Writing an entry and deleting it from the contentless table must give
+/// the same text, so both take it from here.
+pub(crate) fn entry_text(name: &str) -> String {
+    split_identifier(name).join(" ")
+}
+
 /// Splits `name` into lowercase words on `_`, `-`, `.`, `:`, `/`, digits
 /// boundaries and camelCase humps (an acronym stays one word).
 pub fn split_identifier(name: &str) -> Vec<String> {

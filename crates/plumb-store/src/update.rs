@@ -74,9 +74,7 @@ impl GraphWriter<'_> {
             .prepare_cached(
                 "INSERT INTO symbol_text (symbol_text, rowid, tokens) VALUES ('delete', ?1, ?2)",
             )
-            .and_then(|mut stmt| {
-                stmt.execute(params![id, tokens::split_identifier(name).join(" ")])
-            })
+            .and_then(|mut stmt| stmt.execute(params![id, tokens::entry_text(name)]))
             .map(drop)
             .map_err(|e| self.err(e))
     }

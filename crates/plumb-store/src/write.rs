@@ -179,7 +179,7 @@ impl<'conn> GraphWriter<'conn> {
     pub(crate) fn index_name(&self, id: i64, name: &str) -> Result<()> {
         self.run(
             &self.statements.symbol_text,
-            params![id, tokens::split_identifier(name).join(" ")],
+            params![id, tokens::entry_text(name)],
         )
     }
 
