@@ -109,6 +109,7 @@ impl GraphWriter<'_> {
                 old.insert(key_of_values(&values, table.key_len), values);
             }
         }
+        let insert = table.insert_sql();
         let mut changed = Changed::default();
         let mut seen = std::collections::HashSet::new();
         for (i, row) in new.iter().enumerate() {
@@ -117,7 +118,7 @@ impl GraphWriter<'_> {
                 continue;
             }
             let Some(was) = old.remove(&key) else {
-                self.execute(&table.insert_sql(), row.iter().copied())?;
+                self.execute(&insert, row.iter().copied())?;
                 changed.added.push(i);
                 continue;
             };
@@ -142,9 +143,9 @@ impl GraphWriter<'_> {
             self.execute(&sql, values.chain(row[..table.key_len].iter().copied()))?;
             changed.updated.push((was, i));
         }
+        let delete = format!("DELETE FROM {} WHERE {}", table.name, key_filter(table, 0));
         for (_, was) in old {
-            let sql = format!("DELETE FROM {} WHERE {}", table.name, key_filter(table, 0));
-            self.execute(&sql, was[..table.key_len].iter().map(ValueRef::from))?;
+            self.execute(&delete, was[..table.key_len].iter().map(ValueRef::from))?;
             changed.removed.push(was);
         }
         Ok(changed)
