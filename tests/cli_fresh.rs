@@ -177,21 +177,21 @@ fn insert_line(path: &Path, at: usize, line: &str) {
     fs::write(path, lines.join("\n") + "\n").unwrap();
 }
 
+/// The first rows (up to ten) of `a` not in `b`, and of `b` not in `a`:
+/// what a failure shows of two dumps that differ.
+fn differences<'d>(a: &'d [String], b: &'d [String]) -> (Vec<&'d String>, Vec<&'d String>) {
+    let only = |x: &'d [String], y: &[String]| -> Vec<&'d String> {
+        x.iter().filter(|r| !y.contains(r)).take(10).collect()
+    };
+    (only(a, b), only(b, a))
+}
+
 /// Asserts that the index of `repo` holds what a full run writes.
 fn assert_same_as_full(repo: &Repo, context: &str) {
     let incremental = dump(repo.root());
     index_json(repo, &["--full"]);
     let full = dump(repo.root());
-    let only_incremental: Vec<_> = incremental
-        .iter()
-        .filter(|r| !full.contains(r))
-        .take(10)
-        .collect();
-    let only_full: Vec<_> = full
-        .iter()
-        .filter(|r| !incremental.contains(r))
-        .take(10)
-        .collect();
+    let (only_incremental, only_full) = differences(&incremental, &full);
     assert!(
         only_incremental.is_empty() && only_full.is_empty(),
         "{context}: incremental and full runs differ\n\
@@ -555,16 +555,7 @@ fn watched_edits_write_what_full_runs_write(fixtures: &[(u64, &str)]) {
                     break;
                 }
                 if started.elapsed() > PATIENCE {
-                    let only_watched: Vec<_> = watched
-                        .iter()
-                        .filter(|r| !full.contains(r))
-                        .take(10)
-                        .collect();
-                    let only_full: Vec<_> = full
-                        .iter()
-                        .filter(|r| !watched.contains(r))
-                        .take(10)
-                        .collect();
+                    let (only_watched, only_full) = differences(&watched, &full);
                     panic!(
                         "{fixture} after {history:?}: the watched index never matched a full run\n\
                          only watched: {only_watched:#?}\nonly full: {only_full:#?}"
