@@ -13,6 +13,7 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use plumb_index::facts::{RefFact, decode_refs};
 use plumb_index::interface::interface_hash;
 use plumb_index::parse::{FileOutcome, check_and_extract, parse_only};
 use plumb_index::read_manifests;
@@ -65,8 +66,9 @@ fn fixture(name: &str) -> Fixture {
     }
 }
 
-/// The fixture's files extracted, as resolution takes them.
-fn sources(fixture: &Fixture) -> Vec<SourceFile> {
+/// The fixture's files extracted, as resolution takes them, and each
+/// one's reference sites.
+fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Vec<RefFact>>) {
     let timeout = Limits::default().parse_timeout;
     fixture
         .files
@@ -75,12 +77,14 @@ fn sources(fixture: &Fixture) -> Vec<SourceFile> {
         .filter_map(|(i, (rel, language, text))| {
             match check_and_extract(*language, text.as_bytes(), timeout) {
                 FileOutcome::Indexed(facts) => {
-                    Some(SourceFile::new(i as i64 + 1, rel.clone(), *language, facts))
+                    let (file, sites) =
+                        SourceFile::new(i as i64 + 1, rel.clone(), *language, facts);
+                    Some((file, decode_refs(&sites)))
                 }
                 FileOutcome::Skipped(..) => None,
             }
         })
-        .collect()
+        .unzip()
 }
 
 fn parse(c: &mut Criterion) {
@@ -110,12 +114,12 @@ fn resolve(c: &mut Criterion) {
     let mut group = c.benchmark_group("resolve");
     for &name in FIXTURES {
         let fixture = fixture(name);
-        let sources = sources(&fixture);
+        let (sources, sites) = sources(&fixture);
         group.bench_function(name, |b| {
             b.iter(|| {
                 let linked = link(&sources, &fixture.manifests);
-                for f in 0..sources.len() {
-                    black_box(linked.file_rows(f));
+                for (f, sites) in sites.iter().enumerate() {
+                    black_box(linked.file_rows(f, sites));
                 }
             })
         });
@@ -126,7 +130,7 @@ fn resolve(c: &mut Criterion) {
 fn interface(c: &mut Criterion) {
     let mut group = c.benchmark_group("interface");
     for &name in FIXTURES {
-        let sources = sources(&fixture(name));
+        let (sources, _) = sources(&fixture(name));
         group.bench_function(name, |b| {
             b.iter(|| {
                 for source in &sources {

@@ -15,6 +15,7 @@ pub mod interface;
 pub mod live;
 pub mod parse;
 pub mod resolve;
+pub mod sites;
 pub mod typetext;
 pub mod walk;
 pub mod watch;
@@ -29,11 +30,13 @@ use plumb_store::{INDEX_DIR, RowCounts, Store, WriteLock};
 use rayon::prelude::*;
 
 use cache::FactsCache;
+use facts::{RefFact, decode_refs};
 use live::LiveIndex;
 use parse::{FileOutcome, ParsedFile};
 use plumb_store::GraphWriter;
 use resolve::modules::{GoModule, Manifests, RustCrate};
 use resolve::{FileRows, LinkState, SourceFile};
+use sites::{SetAside, SitesAt};
 use walk::{Candidate, Limits};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
@@ -75,6 +78,10 @@ pub enum IndexError {
     /// The resolver thread could not be started.
     #[error("cannot start the resolver thread: {0}")]
     Thread(std::io::Error),
+    /// The temporary file holding reference sites until their files are
+    /// resolved could not be made, written or read.
+    #[error("cannot keep reference sites in a temporary file under .plumb/: {0}")]
+    SetAside(std::io::Error),
     /// Watching the tree for changes failed.
     #[error("cannot watch the tree for changes: {0}")]
     Watch(String),
@@ -259,11 +266,12 @@ fn run(
         _ => (FactsCache::default(), None),
     };
     progress.walked(walked.candidates.len());
+    let aside = SetAside::create(&index_dir).map_err(IndexError::SetAside)?;
     // Each file parsed, with its reference sites set aside encoded (see
     // `FileFacts::split_refs`), or taken from the cache, whose reference
-    // sites are read later, only if the file is resolved; and whether it
-    // was reused.
-    let parsed: Vec<(ParsedFile, Vec<u8>, bool)> = walked
+    // sites are set aside later, only if the file is resolved; and whether
+    // it was reused.
+    let parsed: Vec<(ParsedFile, SitesAt, bool)> = walked
         .candidates
         .par_iter()
         .map(|candidate| {
@@ -273,28 +281,32 @@ fn run(
                         hash: Some(hash),
                         outcome: FileOutcome::Indexed(facts),
                     },
-                    Vec::new(),
+                    SitesAt::default(),
                     true,
                 ),
                 None => {
                     let mut parsed = parse::process(candidate, limits.parse_timeout);
-                    let refs = match &mut parsed.outcome {
-                        FileOutcome::Indexed(facts) => facts.split_refs(),
-                        FileOutcome::Skipped(..) => Vec::new(),
+                    let sites = match &mut parsed.outcome {
+                        FileOutcome::Indexed(facts) => aside
+                            .put(&facts.split_refs())
+                            .map_err(IndexError::SetAside)?,
+                        FileOutcome::Skipped(..) => SitesAt::default(),
                     };
-                    (parsed, refs, false)
+                    (parsed, sites, false)
                 }
             };
             progress.parsed_one();
-            parsed
+            Ok(parsed)
         })
-        .collect();
+        .collect::<Result<_, IndexError>>()?;
     let reused_files = parsed.iter().filter(|(_, _, reused)| *reused).count();
     phases.end("parse");
 
     progress.phase("resolving");
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
+    // Where each source's reference sites are set aside.
+    let mut sites = Vec::new();
     let mut syntax_error_files = 0;
     // The files parsed, by index in `sources`, with their content hash:
     // their facts go to the cache; reused files keep what it holds.
@@ -304,7 +316,7 @@ fn run(
     // them keeps its interface; `None` once one does not (or a file starts
     // or stops being indexed): then every file is resolved again.
     let mut edited: Option<Vec<usize>> = Some(Vec::new());
-    for (candidate, (parsed, refs, reused)) in walked.candidates.iter().zip(parsed) {
+    for (candidate, (parsed, at, reused)) in walked.candidates.iter().zip(parsed) {
         let id = records.len() as i64 + 1;
         let mut record = FileRecord {
             id,
@@ -329,7 +341,6 @@ fn run(
                     rel: candidate.rel.clone(),
                     language: candidate.language,
                     facts,
-                    refs,
                 };
                 if reused {
                     cached_paths.insert(candidate.rel.clone());
@@ -348,6 +359,7 @@ fn run(
                     }
                 }
                 sources.push(source);
+                sites.push(at);
             }
             FileOutcome::Skipped(status, reason) => {
                 edited = edited.filter(|_| !cache.holds(&candidate.rel));
@@ -402,11 +414,12 @@ fn run(
     writer.retain_facts(&|path| cached_paths.contains(path))?;
     for (i, hash) in new_facts {
         let source = &sources[i];
+        let encoded_sites = aside.get(sites[i]).map_err(IndexError::SetAside)?;
         writer.facts(
             &source.rel,
             &hash,
             &cache::encode(&source.facts),
-            &source.refs,
+            &encoded_sites,
         )?;
     }
     phases.end("open");
@@ -423,16 +436,27 @@ fn run(
     {
         // Every file is resolved: the reused ones need their reference
         // sites from the cache.
-        let mut cached = previous.cached_refs()?;
-        for source in sources.iter_mut() {
-            if cached_paths.contains(&source.rel) {
-                source.refs = cached.remove(&source.rel).unwrap_or_default();
+        let reused: HashMap<&str, usize> = sources
+            .iter()
+            .enumerate()
+            .filter(|(_, source)| cached_paths.contains(&source.rel))
+            .map(|(i, source)| (source.rel.as_str(), i))
+            .collect();
+        previous.each_cached_refs(|path, encoded| {
+            if let Some(&i) = reused.get(path) {
+                sites[i] = aside.put(encoded).map_err(IndexError::SetAside)?;
             }
-        }
+            Ok::<_, IndexError>(())
+        })?;
     }
     drop(previous);
+    let to_resolve = Sources {
+        files: &sources,
+        aside: &aside,
+        sites: &sites,
+    };
     let (totals, link) = resolve_into(
-        &sources,
+        &to_resolve,
         &manifests,
         &writer,
         written,
@@ -440,13 +464,9 @@ fn run(
         keep,
         &mut phases,
     )?;
-    // Freed before the commit builds the indexes: all of it unless kept,
-    // the reference sites in any case.
-    if link.is_some() {
-        for source in &mut sources {
-            source.refs = Vec::new();
-        }
-    } else {
+    // Freed before the commit builds the indexes, unless kept.
+    drop(aside);
+    if link.is_none() {
         drop(std::mem::take(&mut sources));
     }
     writer.meta("root", &root.to_string_lossy())?;
@@ -505,6 +525,26 @@ struct WrittenRows {
     settings: Option<String>,
 }
 
+/// The files a run resolves, and where each one's reference sites are set
+/// aside.
+struct Sources<'a> {
+    files: &'a [SourceFile],
+    aside: &'a SetAside,
+    /// By index in `files`.
+    sites: &'a [SitesAt],
+}
+
+impl Sources<'_> {
+    /// The reference sites of `files[f]`.
+    fn sites(&self, f: usize) -> Result<Vec<RefFact>, IndexError> {
+        let encoded = self
+            .aside
+            .get(self.sites[f])
+            .map_err(IndexError::SetAside)?;
+        Ok(decode_refs(&encoded))
+    }
+}
+
 /// Resolves `sources` and writes their rows through `writer` as they come.
 /// The whole-graph passes run first (phase `link`); then files are resolved
 /// in parallel, a batch at a time, on a pool whose threads have the stack
@@ -516,7 +556,7 @@ struct WrittenRows {
 /// files (indexes into `sources`) are resolved, and every other file's
 /// rows stay as written. With `keep`, the linked tables are returned.
 fn resolve_into(
-    sources: &[SourceFile],
+    sources: &Sources<'_>,
     manifests: &Manifests,
     writer: &GraphWriter<'_>,
     mut written: Option<WrittenRows>,
@@ -525,21 +565,22 @@ fn resolve_into(
     phases: &mut Phases,
 ) -> Result<(Totals, Option<LinkState>), IndexError> {
     let resolving_all = only.is_none();
-    let files = only.unwrap_or_else(|| (0..sources.len()).collect());
+    let files = only.unwrap_or_else(|| (0..sources.files.len()).collect());
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("plumb-resolve-{i}"))
         .stack_size(RESOLVER_STACK_BYTES)
         .build()
         .map_err(|e| IndexError::Thread(std::io::Error::other(e)))?;
     let (linked_tx, linked_rx) = std::sync::mpsc::sync_channel::<()>(1);
-    let (rows_tx, rows_rx) =
-        std::sync::mpsc::sync_channel::<Vec<(i64, FileRows, Vec<u8>)>>(BATCHES_IN_FLIGHT);
+    let (rows_tx, rows_rx) = std::sync::mpsc::sync_channel::<
+        Result<Vec<(i64, FileRows, Vec<u8>)>, IndexError>,
+    >(BATCHES_IN_FLIGHT);
     std::thread::scope(|scope| {
         let producer = std::thread::Builder::new()
             .name("plumb-resolve".into())
             .spawn_scoped(scope, move || {
                 pool.install(|| {
-                    let linked = resolve::link(sources, manifests);
+                    let linked = resolve::link(sources.files, manifests);
                     if linked_tx.send(()).is_err() {
                         return None;
                     }
@@ -547,13 +588,14 @@ fn resolve_into(
                         let rows = batch
                             .par_iter()
                             .map(|&f| {
-                                let rows = linked.file_rows(f);
+                                let rows = linked.file_rows(f, &sources.sites(f)?);
                                 let digest = rows.digest();
-                                (sources[f].file_id, rows, digest)
+                                Ok((sources.files[f].file_id, rows, digest))
                             })
-                            .collect();
-                        if rows_tx.send(rows).is_err() {
-                            // The writer failed and said why.
+                            .collect::<Result<_, _>>();
+                        let failed = rows.is_err();
+                        if rows_tx.send(rows).is_err() || failed {
+                            // The writer failed, or is told why this did.
                             return None;
                         }
                     }
@@ -567,7 +609,7 @@ fn resolve_into(
                 phases.end("link");
             }
             for batch in rows_rx {
-                for (file_id, rows, hash) in batch {
+                for (file_id, rows, hash) in batch? {
                     totals.resolved_files += 1;
                     let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
                     if write_rows(writer, file_id, &rows, &hash, old)? {

@@ -22,6 +22,7 @@ use plumb_store::records::FileRecord;
 use plumb_store::{INDEX_DIR, Store, WriteLock};
 use rayon::prelude::*;
 
+use crate::facts::decode_refs;
 use crate::parse::{FileOutcome, process};
 use crate::resolve::modules::Manifests;
 use crate::resolve::{FileRows, LinkState, SourceFile};
@@ -82,8 +83,9 @@ struct Reparsed {
     size: u64,
     mtime_ns: Option<i64>,
     hash: Option<String>,
-    /// The new facts, or `None` when the content is as indexed.
-    source: Option<SourceFile>,
+    /// The new facts and the file's reference sites, encoded, or `None`
+    /// when the content is as indexed.
+    source: Option<(SourceFile, Vec<u8>)>,
 }
 
 impl LiveIndex {
@@ -167,18 +169,20 @@ impl LiveIndex {
         // Nothing is changed above this line; from here on the live index
         // follows the edit.
         let mut resolved = Vec::new();
+        let mut sites = Vec::new();
         let mut new_facts = Vec::new();
         for file in reparsed {
             let record = &mut self.records[file.record];
             self.indexed_bytes = self.indexed_bytes - record.size + file.size;
             record.size = file.size;
             record.mtime_ns = file.mtime_ns;
-            if let Some(source) = file.source {
+            if let Some((source, encoded)) = file.source {
                 record.hash = file.hash;
                 record.syntax_errors = source.facts.syntax_errors;
                 record.reason = syntax_error_reason(source.facts.syntax_errors);
                 let s = file.indexed;
-                new_facts.push((s, cache::encode(&source.facts), source.refs.clone()));
+                sites.push(decode_refs(&encoded));
+                new_facts.push((s, cache::encode(&source.facts), encoded));
                 self.sources[s] = source;
                 resolved.push(s);
             }
@@ -191,13 +195,11 @@ impl LiveIndex {
         let rows: Vec<(i64, FileRows)> = self.pool.install(|| {
             resolved
                 .par_iter()
-                .map(|&s| (sources[s].file_id, linked.file_rows(s)))
+                .zip(&sites)
+                .map(|(&s, sites)| (sources[s].file_id, linked.file_rows(s, sites)))
                 .collect()
         });
         self.link = Some(linked.detach());
-        for &s in &resolved {
-            self.sources[s].refs = Vec::new();
-        }
         phases.end("resolve");
 
         let records: Vec<usize> = changed.iter().map(|&(record, _)| record).collect();
@@ -294,12 +296,13 @@ impl LiveIndex {
                 let FileOutcome::Indexed(facts) = parsed.outcome else {
                     return None;
                 };
-                let file = SourceFile::new(row.id, row.path.clone(), candidate.language, facts);
+                let (file, sites) =
+                    SourceFile::new(row.id, row.path.clone(), candidate.language, facts);
                 let old = &self.sources[s].facts;
                 if interface::interface_hash(old) != interface::interface_hash(&file.facts) {
                     return None;
                 }
-                Some(file)
+                Some((file, sites))
             };
             reparsed.push(Reparsed {
                 record,

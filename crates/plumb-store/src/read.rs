@@ -439,7 +439,7 @@ impl Store {
     }
 
     /// The cached facts, by path, reference sites aside (see
-    /// [`Store::cached_refs`]).
+    /// [`Store::each_cached_refs`]).
     pub fn cached_facts(&self) -> Result<std::collections::HashMap<String, CachedFacts>> {
         self.collected("SELECT path, hash, facts FROM file_facts", |row| {
             Ok((
@@ -452,12 +452,28 @@ impl Store {
         })
     }
 
-    /// The cached reference sites, by path: read apart from the facts, and
-    /// only by a run that resolves files whose facts it reused.
-    pub fn cached_refs(&self) -> Result<std::collections::HashMap<String, Vec<u8>>> {
-        self.collected("SELECT path, refs FROM file_facts", |row| {
-            Ok((row.get(0)?, row.get(1)?))
-        })
+    /// Each cached file's reference sites, given to `each` with its path
+    /// as they are read, never all held at once: read apart from the
+    /// facts, and only by a run that resolves files whose facts it reused.
+    /// Stops at the first error, the store's or `each`'s.
+    pub fn each_cached_refs<E: From<Error>>(
+        &self,
+        mut each: impl FnMut(&str, &[u8]) -> std::result::Result<(), E>,
+    ) -> std::result::Result<(), E> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT path, refs FROM file_facts")
+            .map_err(|e| self.err(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.err(e))?;
+        while let Some(row) = rows.next().map_err(|e| self.err(e))? {
+            let path = row.get_ref(0).and_then(|v| Ok(v.as_str()?));
+            let refs = row.get_ref(1).and_then(|v| Ok(v.as_blob()?));
+            each(
+                path.map_err(|e| self.err(e))?,
+                refs.map_err(|e| self.err(e))?,
+            )?;
+        }
+        Ok(())
     }
 
     /// Symbol and occurrence totals, and resolution candidates by method.

@@ -30,7 +30,7 @@ use plumb_store::records::{
     ImplBlock, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
 };
 
-use crate::facts::{Container, DefFact, FileFacts, RefFact, decode_refs};
+use crate::facts::{Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
@@ -77,25 +77,28 @@ pub struct SourceFile {
     /// Language.
     pub language: Language,
     /// What extraction found; of the reference sites, only the inheritance
-    /// sites (see [`FileFacts::split_refs`]).
+    /// sites (see [`FileFacts::split_refs`]): every site is held apart
+    /// until the file is resolved ([`Linked::file_rows`]).
     pub facts: FileFacts,
-    /// Every reference site, encoded: decoded only when this file is
-    /// resolved.
-    pub refs: Vec<u8>,
 }
 
 impl SourceFile {
-    /// A file with the facts extraction gave, its reference sites set
-    /// aside.
-    pub fn new(file_id: i64, rel: String, language: Language, mut facts: FileFacts) -> Self {
-        let refs = facts.split_refs();
-        SourceFile {
+    /// A file with the facts extraction gave, and its reference sites,
+    /// set apart encoded ([`FileFacts::split_refs`]).
+    pub fn new(
+        file_id: i64,
+        rel: String,
+        language: Language,
+        mut facts: FileFacts,
+    ) -> (Self, Vec<u8>) {
+        let sites = facts.split_refs();
+        let file = SourceFile {
             file_id,
             rel,
             language,
             facts,
-            refs,
-        }
+        };
+        (file, sites)
     }
 }
 
@@ -324,12 +327,13 @@ impl Linked<'_> {
         self.resolver.refresh_file(f, manifests);
     }
 
-    /// The rows of file `f`.
-    pub fn file_rows(&self, f: usize) -> FileRows {
+    /// The rows of file `f`, whose reference sites are `sites` (every one,
+    /// as [`FileFacts::split_refs`] set them apart).
+    pub fn file_rows(&self, f: usize, sites: &[RefFact]) -> FileRows {
         let mut rows = FileRows::default();
         self.resolver.emit_symbols(f, &mut rows);
         self.resolver
-            .emit_references(f, &self.inheritance, &mut rows);
+            .emit_references(f, sites, &self.inheritance, &mut rows);
         self.resolver.emit_imports(f, &mut rows);
         for &(ty, interface) in self.structural.get(&f).into_iter().flatten() {
             let def = self.resolver.def(ty);
@@ -1980,11 +1984,12 @@ impl<'a> Resolver<'a> {
     fn emit_references(
         &self,
         f: usize,
+        sites: &[RefFact],
         inheritance: &HashMap<(usize, usize), Candidates>,
         rows: &mut FileRows,
     ) {
         let mut inheritance_sites = 0;
-        for site in decode_refs(&self.files[f].refs) {
+        for site in sites {
             let linked = site.is_inheritance().then(|| {
                 inheritance_sites += 1;
                 inheritance.get(&(f, inheritance_sites - 1))
@@ -1998,7 +2003,7 @@ impl<'a> Resolver<'a> {
             }
             let targets = match linked.flatten() {
                 Some(targets) => targets.clone(),
-                None => self.resolve_ref(f, &site),
+                None => self.resolve_ref(f, site),
             };
             if site.kind == OccurrenceKind::Read && targets.is_empty() {
                 continue;
@@ -2354,6 +2359,7 @@ mod tests {
     use plumb_lang::Language;
 
     use super::modules::Manifests;
+    use crate::facts::{RefFact, decode_refs};
     use plumb_store::records::{OccurrenceRecord, ResolutionRecord, SymbolRecord};
 
     use super::{SourceFile, link, matching_open, parameter_types, return_annotation};
@@ -2383,15 +2389,15 @@ mod tests {
     /// The graph of a multi-file fixture (`//- path` headers), with the Rust
     /// crates given.
     fn resolve_fixture(fixture: &str, crates: &[super::modules::RustCrate]) -> Graph {
-        let files = files_of(fixture);
+        let (files, sites) = files_of(fixture);
         let manifests = Manifests {
             rust_crates: crates.to_vec(),
             go_modules: Vec::new(),
         };
         let linked = link(&files, &manifests);
         let mut graph = Graph::default();
-        for f in 0..files.len() {
-            let rows = linked.file_rows(f);
+        for (f, sites) in sites.iter().enumerate() {
+            let rows = linked.file_rows(f, sites);
             graph.symbols.extend(rows.symbols);
             graph.occurrences.extend(rows.occurrences);
             graph.resolutions.extend(rows.resolutions);
@@ -2399,9 +2405,11 @@ mod tests {
         graph
     }
 
-    /// The files of a multi-file fixture (`//- path` headers), extracted.
-    fn files_of(fixture: &str) -> Vec<SourceFile> {
+    /// The files of a multi-file fixture (`//- path` headers), extracted,
+    /// and each one's reference sites.
+    fn files_of(fixture: &str) -> (Vec<SourceFile>, Vec<Vec<RefFact>>) {
         let mut files = Vec::new();
+        let mut sites = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
             let language = Language::from_path(std::path::Path::new(path.trim())).unwrap();
@@ -2410,20 +2418,23 @@ mod tests {
             else {
                 panic!("{path} did not extract");
             };
-            files.push(SourceFile::new(
+            let (file, encoded) = SourceFile::new(
                 files.len() as i64 + 1,
                 path.trim().to_owned(),
                 language,
                 facts,
-            ));
+            );
+            files.push(file);
+            sites.push(decode_refs(&encoded));
         }
-        files
+        (files, sites)
     }
 
-    /// Every file's rows, as text.
-    fn rows_text(linked: &super::Linked<'_>, files: usize) -> Vec<String> {
+    /// The rows of the first `files` files, as text, given every file's
+    /// reference sites.
+    fn rows_text(linked: &super::Linked<'_>, sites: &[Vec<RefFact>], files: usize) -> Vec<String> {
         (0..files)
-            .map(|f| format!("{:?}", linked.file_rows(f)))
+            .map(|f| format!("{:?}", linked.file_rows(f, &sites[f])))
             .collect()
     }
 
@@ -2454,21 +2465,22 @@ mod tests {
                 }],
                 go_modules: Vec::new(),
             };
-            let mut files = files_of(&format!("{before}{other}"));
-            let edited = files_of(&format!("{after}{other}"));
+            let (mut files, sites_before) = files_of(&format!("{before}{other}"));
+            let (edited, sites) = files_of(&format!("{after}{other}"));
             assert_eq!(
                 crate::interface::interface_hash(&files[0].facts),
                 crate::interface::interface_hash(&edited[0].facts),
                 "the edit must keep the interface"
             );
-            let fresh = rows_text(&link(&edited, &manifests), edited.len());
+            let fresh = rows_text(&link(&edited, &manifests), &sites, edited.len());
             let state = link(&files, &manifests).detach();
+            let before_rows = rows_text(&link(&files, &manifests), &sites_before, 1);
             files = edited;
             let mut refreshed = state.attach(&files);
             refreshed.refresh_file(0, &manifests);
-            assert_eq!(rows_text(&refreshed, files.len()), fresh, "{after}");
+            assert_eq!(rows_text(&refreshed, &sites, files.len()), fresh, "{after}");
             assert_ne!(
-                rows_text(&link(&files_of(&format!("{before}{other}")), &manifests), 1),
+                before_rows,
                 fresh[..1],
                 "the edit must change the edited file's rows"
             );
