@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use plumb_index::facts::{RefFact, decode_refs};
+use plumb_index::facts::{Apart, decode_apart};
 use plumb_index::interface::interface_hash;
 use plumb_index::parse::{FileOutcome, check_and_extract, parse_only};
 use plumb_index::read_manifests;
@@ -68,7 +68,7 @@ fn fixture(name: &str) -> Fixture {
 
 /// The fixture's files extracted, as resolution takes them, and each
 /// one's reference sites.
-fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Vec<RefFact>>) {
+fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Apart>) {
     let timeout = Limits::default().parse_timeout;
     fixture
         .files
@@ -79,7 +79,7 @@ fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Vec<RefFact>>) {
                 FileOutcome::Indexed(facts) => {
                     let (file, sites) =
                         SourceFile::new(i as i64 + 1, rel.clone(), *language, facts);
-                    Some((file, decode_refs(&sites)))
+                    Some((file, decode_apart(&sites)))
                 }
                 FileOutcome::Skipped(..) => None,
             }
@@ -118,8 +118,8 @@ fn resolve(c: &mut Criterion) {
         group.bench_function(name, |b| {
             b.iter(|| {
                 let linked = link(&sources, &fixture.manifests);
-                for (f, sites) in sites.iter().enumerate() {
-                    black_box(linked.file_rows(f, sites));
+                for (f, apart) in sites.iter().enumerate() {
+                    black_box(linked.file_rows(f, apart.clone()));
                 }
             })
         });

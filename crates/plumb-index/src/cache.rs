@@ -49,9 +49,9 @@ impl FactsCache {
 
     /// What was cached of `candidate`, if the file is unchanged since (same
     /// size and modification time as recorded, indexed then) and its facts
-    /// decode: its content hash and its facts (reference sites aside, as
-    /// [`FileFacts::split_refs`] leaves them; the store's
-    /// `cached_refs` has those).
+    /// decode: its content hash and its facts (as [`FileFacts::set_apart`]
+    /// leaves them; the store's `each_cached_refs` gives what it set
+    /// apart).
     pub fn reuse(&self, candidate: &Candidate) -> Option<(String, FileFacts)> {
         let row = self.rows.get(&candidate.rel)?;
         let unchanged = row.status == FileStatus::Indexed
@@ -113,8 +113,8 @@ pub fn now_ns() -> i64 {
         .map_or(0, |d| d.as_nanos() as i64)
 }
 
-/// Encodes facts for the cache (their reference sites are encoded apart:
-/// [`FileFacts::split_refs`]).
+/// Encodes facts for the cache (what only the file's own resolution reads
+/// is encoded apart: [`FileFacts::set_apart`]).
 pub fn encode(facts: &FileFacts) -> Vec<u8> {
     postcard::to_stdvec(facts).unwrap_or_default()
 }
@@ -143,29 +143,63 @@ mod tests {
     use plumb_lang::Language;
     use plumb_lang::tree_sitter::{Parser, QueryCursor};
 
-    #[test]
-    fn facts_survive_encoding() {
-        let source = "from m import x as y\nclass Cart(Base):\n    def total(self) -> int:\n        c: Cart = make()\n        return helper(self.items, c)\n";
+    fn python_facts(source: &str) -> FileFacts {
         let mut parser = Parser::new();
         parser.set_language(&Language::Python.grammar()).unwrap();
         let tree = parser.parse(source, None).unwrap();
-        let facts = extract(
+        extract(
             Language::Python,
             &tree,
             &[],
             source,
             &mut QueryCursor::new(),
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn facts_and_what_is_set_apart_survive_encoding() {
+        let facts = python_facts(
+            "from m import x as y\nclass Cart(Base):\n    def total(self) -> int:\n        self.n = 0\n        c: Cart = make()\n        return helper(self.items, c)\n",
+        );
         let mut split = facts.clone();
-        let refs = split.split_refs();
+        let apart = crate::facts::decode_apart(&split.set_apart());
         let mut decoded: FileFacts = postcard::from_bytes(&encode(&split)).unwrap();
         assert_eq!(
             decoded.refs.len(),
             1,
             "the inheritance site stays: {decoded:?}"
         );
-        decoded.refs = crate::facts::decode_refs(&refs);
+        assert_eq!(format!("{:?}", apart.refs), format!("{:?}", facts.refs));
+        // The function's binding and locals go apart; the type's stays.
+        let (in_function, kept): (Vec<_>, Vec<_>) = facts
+            .bindings
+            .iter()
+            .partition(|b| facts.is_function(b.scope));
+        assert!(!in_function.is_empty() && !kept.is_empty(), "{facts:?}");
+        assert_eq!(format!("{:?}", apart.bindings), format!("{in_function:?}"));
+        assert_eq!(format!("{:?}", decoded.bindings), format!("{kept:?}"));
+        assert!(!facts.locals.is_empty() && decoded.locals.is_empty());
+        assert_eq!(format!("{:?}", apart.locals), format!("{:?}", facts.locals));
+        decoded.refs = apart.refs;
+        decoded.bindings = facts.bindings.clone();
+        decoded.locals = apart.locals;
         assert_eq!(format!("{decoded:?}"), format!("{facts:?}"));
+    }
+
+    #[test]
+    fn function_scopes_stay_when_something_is_defined_in_a_function() {
+        let facts = python_facts(
+            "def make():\n    c: Cart = Cart()\n    class Local:\n        pass\n    return c\n",
+        );
+        assert!(facts.function_scopes_visible());
+        let mut split = facts.clone();
+        let apart = crate::facts::decode_apart(&split.set_apart());
+        assert!(apart.bindings.is_empty() && apart.locals.is_empty());
+        assert_eq!(
+            format!("{:?}", split.bindings),
+            format!("{:?}", facts.bindings)
+        );
+        assert_eq!(format!("{:?}", split.locals), format!("{:?}", facts.locals));
     }
 }

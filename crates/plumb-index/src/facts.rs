@@ -95,7 +95,7 @@ pub struct RefFact {
 
 impl RefFact {
     /// Whether the site names a base: a type inherited or implemented,
-    /// which linking reads for every file (see [`FileFacts::split_refs`]).
+    /// which linking reads for every file (see [`FileFacts::set_apart`]).
     pub fn is_inheritance(&self) -> bool {
         matches!(
             self.kind,
@@ -192,29 +192,87 @@ impl FileFacts {
         self.conditional.shrink_to_fit();
     }
 
-    /// Sets the reference sites aside: the facts keep the inheritance
-    /// sites only (what other files' resolution reads of them), and every
-    /// site is returned encoded, a fraction of its size in memory, to be
-    /// decoded ([`decode_refs`]) when the file itself is resolved.
-    pub fn split_refs(&mut self) -> Vec<u8> {
-        // The encoder's buffer grows by doubling: keep the sites in one of
+    /// Whether `container` is a callable definition.
+    pub fn is_function(&self, container: Container) -> bool {
+        matches!(container, Container::Def(d) if self.defs[d].kind.is_callable())
+    }
+
+    /// Whether another file's resolution can read the scopes of this
+    /// file's functions: it can when something is defined inside a
+    /// function (a class in a function, a closure given a name), since
+    /// names there are looked up through the function's scope.
+    pub fn function_scopes_visible(&self) -> bool {
+        self.defs.iter().any(|d| self.inside_function(d.container))
+            || self.impls.iter().any(|i| self.inside_function(i.container))
+    }
+
+    /// Whether `container` is a callable definition or lies inside one.
+    fn inside_function(&self, mut container: Container) -> bool {
+        // Containers nest strictly, so the walk ends; the bound guards
+        // against a malformed cycle all the same.
+        for _ in 0..=self.defs.len() + self.impls.len() {
+            container = match container {
+                Container::File => return false,
+                Container::Def(d) if self.defs[d].kind.is_callable() => return true,
+                Container::Def(d) => self.defs[d].container,
+                Container::Impl(i) => self.impls[i].container,
+            };
+        }
+        true
+    }
+
+    /// Sets apart, encoded, what only this file's own resolution reads
+    /// ([`Apart`]): every reference site, and its functions' bindings and
+    /// locals unless [`Self::function_scopes_visible`]. The facts keep the
+    /// inheritance sites (which linking reads), the bindings of the file's
+    /// top level and types, and the rest; the encoding is a fraction of
+    /// the decoded size, and is decoded ([`decode_apart`]) when the file
+    /// itself is resolved.
+    pub fn set_apart(&mut self) -> Vec<u8> {
+        let (mut bindings, mut locals) = (Vec::new(), Vec::new());
+        if !self.function_scopes_visible() {
+            let (private, kept) = std::mem::take(&mut self.bindings)
+                .into_iter()
+                .partition(|binding| self.is_function(binding.scope));
+            bindings = private;
+            self.bindings = kept;
+            locals = std::mem::take(&mut self.locals);
+        }
+        // Encoded as an `Apart` is, without copying the sites.
+        #[derive(Serialize)]
+        struct ApartView<'a>(&'a [RefFact], &'a [BindingFact], &'a [LocalFact]);
+        let apart = ApartView(&self.refs, &bindings, &locals);
+        // The encoder's buffer grows by doubling: keep the parts in one of
         // their size, since they are held until the file is resolved.
-        let mut encoded = postcard::to_stdvec(&self.refs).unwrap_or_default();
+        let mut encoded = postcard::to_stdvec(&apart).unwrap_or_default();
         encoded.shrink_to_fit();
         self.refs.retain(RefFact::is_inheritance);
-        // Keep no room for the sites encoded: the facts stay until
+        // Keep no room for what was set apart: the facts stay until
         // resolution ends.
-        self.refs.shrink_to_fit();
+        self.shrink_to_fit();
         encoded
     }
 }
 
-/// Reference sites as [`FileFacts::split_refs`] encoded them (postcard).
-/// Bytes that do not decode (a damaged cache) give none, with a warning:
-/// `plumb index --full` extracts them again.
-pub fn decode_refs(encoded: &[u8]) -> Vec<RefFact> {
+/// What only a file's own resolution reads of its facts, set apart by
+/// [`FileFacts::set_apart`] and held on disk until the file is resolved.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Apart {
+    /// Every reference site, in source order (the inheritance sites also
+    /// stay in the facts).
+    pub refs: Vec<RefFact>,
+    /// The bindings whose scope is a function, in order.
+    pub bindings: Vec<BindingFact>,
+    /// Every local, in order.
+    pub locals: Vec<LocalFact>,
+}
+
+/// What [`FileFacts::set_apart`] encoded. Bytes that do not decode (a
+/// damaged cache) give nothing, with a warning: `plumb index --full`
+/// extracts it again.
+pub fn decode_apart(encoded: &[u8]) -> Apart {
     postcard::from_bytes(encoded).unwrap_or_else(|err| {
         tracing::warn!("cached reference sites do not decode ({err}); run `plumb index --full`");
-        Vec::new()
+        Apart::default()
     })
 }

@@ -91,9 +91,7 @@ struct ImportView<'a> {
 
 impl<'a> Interface<'a> {
     fn of(facts: &'a FileFacts) -> Self {
-        let in_function = |container: Container| inside_function(facts, container);
-        let function_scopes_visible = facts.defs.iter().any(|d| in_function(d.container))
-            || facts.impls.iter().any(|i| in_function(i.container));
+        let function_scopes_visible = facts.function_scopes_visible();
         Interface {
             package: facts.package.as_deref(),
             defs: facts
@@ -136,7 +134,7 @@ impl<'a> Interface<'a> {
             bindings: facts
                 .bindings
                 .iter()
-                .filter(|b| function_scopes_visible || !is_function(facts, b.scope))
+                .filter(|b| function_scopes_visible || !facts.is_function(b.scope))
                 .collect(),
             locals: if function_scopes_visible {
                 facts.locals.iter().collect()
@@ -157,26 +155,6 @@ impl<'a> ImportView<'a> {
             reexport: decl.reexport,
         }
     }
-}
-
-/// Whether `container` is a callable definition.
-fn is_function(facts: &FileFacts, container: Container) -> bool {
-    matches!(container, Container::Def(d) if facts.defs[d].kind.is_callable())
-}
-
-/// Whether `container` is a callable definition or lies inside one.
-fn inside_function(facts: &FileFacts, mut container: Container) -> bool {
-    // Containers nest strictly, so the walk ends; the bound guards
-    // against a malformed cycle all the same.
-    for _ in 0..=facts.defs.len() + facts.impls.len() {
-        container = match container {
-            Container::File => return false,
-            Container::Def(d) if facts.defs[d].kind.is_callable() => return true,
-            Container::Def(d) => facts.defs[d].container,
-            Container::Impl(i) => facts.impls[i].container,
-        };
-    }
-    true
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! It knows languages only through `plumb-lang` and SQL only through
 //! `plumb-store`'s typed writer. Nothing here reads the index back.
 
+pub mod aside;
 pub mod cache;
 pub mod extract;
 pub mod facts;
@@ -15,7 +16,6 @@ pub mod interface;
 pub mod live;
 pub mod parse;
 pub mod resolve;
-pub mod sites;
 pub mod typetext;
 pub mod walk;
 pub mod watch;
@@ -29,14 +29,14 @@ use plumb_store::records::FileRecord;
 use plumb_store::{INDEX_DIR, RowCounts, Store, WriteLock};
 use rayon::prelude::*;
 
+use aside::{AsideAt, SetAside};
 use cache::FactsCache;
-use facts::{RefFact, decode_refs};
+use facts::{Apart, decode_apart};
 use live::LiveIndex;
 use parse::{FileOutcome, ParsedFile};
 use plumb_store::GraphWriter;
 use resolve::modules::{GoModule, Manifests, RustCrate};
 use resolve::{FileRows, LinkState, SourceFile};
-use sites::{SetAside, SitesAt};
 use walk::{Candidate, Limits};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
@@ -78,8 +78,8 @@ pub enum IndexError {
     /// The resolver thread could not be started.
     #[error("cannot start the resolver thread: {0}")]
     Thread(std::io::Error),
-    /// The temporary file holding reference sites until their files are
-    /// resolved could not be made, written or read.
+    /// The temporary file holding what was set apart of each file's facts
+    /// until the file is resolved could not be made, written or read.
     #[error("cannot keep reference sites in a temporary file under .plumb/: {0}")]
     SetAside(std::io::Error),
     /// Watching the tree for changes failed.
@@ -267,11 +267,11 @@ fn run(
     };
     progress.walked(walked.candidates.len());
     let aside = SetAside::create(&index_dir).map_err(IndexError::SetAside)?;
-    // Each file parsed, with its reference sites set aside encoded (see
-    // `FileFacts::split_refs`), or taken from the cache, whose reference
-    // sites are set aside later, only if the file is resolved; and whether
-    // it was reused.
-    let parsed: Vec<(ParsedFile, SitesAt, bool)> = walked
+    // Each file parsed, with what only its own resolution reads set aside
+    // encoded (`FileFacts::set_apart`: its reference sites, its functions'
+    // scopes), or taken from the cache, whose set-apart parts are set aside
+    // later, only if the file is resolved; and whether it was reused.
+    let parsed: Vec<(ParsedFile, AsideAt, bool)> = walked
         .candidates
         .par_iter()
         .map(|candidate| {
@@ -281,18 +281,18 @@ fn run(
                         hash: Some(hash),
                         outcome: FileOutcome::Indexed(facts),
                     },
-                    SitesAt::default(),
+                    AsideAt::default(),
                     true,
                 ),
                 None => {
                     let mut parsed = parse::process(candidate, limits.parse_timeout);
-                    let sites = match &mut parsed.outcome {
+                    let at = match &mut parsed.outcome {
                         FileOutcome::Indexed(facts) => aside
-                            .put(&facts.split_refs())
+                            .put(&facts.set_apart())
                             .map_err(IndexError::SetAside)?,
-                        FileOutcome::Skipped(..) => SitesAt::default(),
+                        FileOutcome::Skipped(..) => AsideAt::default(),
                     };
-                    (parsed, sites, false)
+                    (parsed, at, false)
                 }
             };
             progress.parsed_one();
@@ -305,8 +305,8 @@ fn run(
     progress.phase("resolving");
     let mut records = Vec::with_capacity(walked.candidates.len() + walked.skipped.len());
     let mut sources = Vec::new();
-    // Where each source's reference sites are set aside.
-    let mut sites = Vec::new();
+    // Where each source's set-apart parts are.
+    let mut aside_at = Vec::new();
     let mut syntax_error_files = 0;
     // The files parsed, by index in `sources`, with their content hash:
     // their facts go to the cache; reused files keep what it holds.
@@ -359,7 +359,7 @@ fn run(
                     }
                 }
                 sources.push(source);
-                sites.push(at);
+                aside_at.push(at);
             }
             FileOutcome::Skipped(status, reason) => {
                 edited = edited.filter(|_| !cache.holds(&candidate.rel));
@@ -414,12 +414,12 @@ fn run(
     writer.retain_facts(&|path| cached_paths.contains(path))?;
     for (i, hash) in new_facts {
         let source = &sources[i];
-        let encoded_sites = aside.get(sites[i]).map_err(IndexError::SetAside)?;
+        let encoded_apart = aside.get(aside_at[i]).map_err(IndexError::SetAside)?;
         writer.facts(
             &source.rel,
             &hash,
             &cache::encode(&source.facts),
-            &encoded_sites,
+            &encoded_apart,
         )?;
     }
     phases.end("open");
@@ -435,7 +435,7 @@ fn run(
         && let Some(previous) = &previous
     {
         // Every file is resolved: the reused ones need their reference
-        // sites from the cache.
+        // set-apart parts from the cache.
         let reused: HashMap<&str, usize> = sources
             .iter()
             .enumerate()
@@ -444,7 +444,7 @@ fn run(
             .collect();
         previous.each_cached_refs(|path, encoded| {
             if let Some(&i) = reused.get(path) {
-                sites[i] = aside.put(encoded).map_err(IndexError::SetAside)?;
+                aside_at[i] = aside.put(encoded).map_err(IndexError::SetAside)?;
             }
             Ok::<_, IndexError>(())
         })?;
@@ -453,7 +453,7 @@ fn run(
     let to_resolve = Sources {
         files: &sources,
         aside: &aside,
-        sites: &sites,
+        aside_at: &aside_at,
     };
     let (totals, link) = resolve_into(
         &to_resolve,
@@ -525,23 +525,23 @@ struct WrittenRows {
     settings: Option<String>,
 }
 
-/// The files a run resolves, and where each one's reference sites are set
-/// aside.
+/// The files a run resolves, and where what was set apart of each one's
+/// facts lies.
 struct Sources<'a> {
     files: &'a [SourceFile],
     aside: &'a SetAside,
     /// By index in `files`.
-    sites: &'a [SitesAt],
+    aside_at: &'a [AsideAt],
 }
 
 impl Sources<'_> {
-    /// The reference sites of `files[f]`.
-    fn sites(&self, f: usize) -> Result<Vec<RefFact>, IndexError> {
+    /// What was set apart of `files[f]`'s facts.
+    fn apart(&self, f: usize) -> Result<Apart, IndexError> {
         let encoded = self
             .aside
-            .get(self.sites[f])
+            .get(self.aside_at[f])
             .map_err(IndexError::SetAside)?;
-        Ok(decode_refs(&encoded))
+        Ok(decode_apart(&encoded))
     }
 }
 
@@ -588,7 +588,7 @@ fn resolve_into(
                         let rows = batch
                             .par_iter()
                             .map(|&f| {
-                                let rows = linked.file_rows(f, &sources.sites(f)?);
+                                let rows = linked.file_rows(f, sources.apart(f)?);
                                 let digest = rows.digest();
                                 Ok((sources.files[f].file_id, rows, digest))
                             })

@@ -22,7 +22,7 @@ use plumb_store::records::FileRecord;
 use plumb_store::{INDEX_DIR, Store, WriteLock};
 use rayon::prelude::*;
 
-use crate::facts::decode_refs;
+use crate::facts::decode_apart;
 use crate::parse::{FileOutcome, process};
 use crate::resolve::modules::Manifests;
 use crate::resolve::{FileRows, LinkState, SourceFile};
@@ -181,7 +181,7 @@ impl LiveIndex {
                 record.syntax_errors = source.facts.syntax_errors;
                 record.reason = syntax_error_reason(source.facts.syntax_errors);
                 let s = file.indexed;
-                sites.push(decode_refs(&encoded));
+                sites.push(decode_apart(&encoded));
                 new_facts.push((s, cache::encode(&source.facts), encoded));
                 self.sources[s] = source;
                 resolved.push(s);
@@ -195,8 +195,8 @@ impl LiveIndex {
         let rows: Vec<(i64, FileRows)> = self.pool.install(|| {
             resolved
                 .par_iter()
-                .zip(&sites)
-                .map(|(&s, sites)| (sources[s].file_id, linked.file_rows(s, sites)))
+                .zip(sites)
+                .map(|(&s, apart)| (sources[s].file_id, linked.file_rows(s, apart)))
                 .collect()
         });
         self.link = Some(linked.detach());

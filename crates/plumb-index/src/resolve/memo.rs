@@ -20,6 +20,7 @@ use std::cell::{Cell, RefCell};
 use std::hash::Hash;
 use std::sync::Arc;
 
+use super::apart::FileApart;
 use super::includes::IncludeClosure;
 use super::{Lookup, ModuleTarget, Scope, SymId};
 
@@ -37,6 +38,8 @@ pub(super) struct Memo {
     /// C and C++: the files each file includes, transitively (no cycle can
     /// cut it: the closure is a breadth-first walk).
     pub(super) include_closures: RefCell<HashMap<usize, Arc<IncludeClosure>>>,
+    /// What was set apart of the file this thread is resolving.
+    pub(super) apart: RefCell<Option<Arc<FileApart>>>,
     /// Cycles cut so far on this thread, and reads of values computed
     /// under a cut.
     cuts: Cell<usize>,

@@ -12,6 +12,7 @@
 //! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
 //! steps themselves are language-neutral.
 
+mod apart;
 pub mod cfg;
 mod cpp;
 mod go;
@@ -30,12 +31,14 @@ use plumb_store::records::{
     ImplBlock, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
 };
 
-use crate::facts::{Container, DefFact, FileFacts, RefFact};
+use crate::facts::{Apart, BindingFact, Container, DefFact, FileFacts, RefFact};
 use crate::typetext::normalize_type;
+use apart::{FileApart, LocalsIndex};
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
-use names::{ByKey, ByName, name_key};
+use names::{ByKey, ByName};
 use rayon::prelude::*;
+use std::sync::Arc;
 use thread_local::ThreadLocal;
 
 /// Confidence of a scope resolution. Chosen: lexical binding is what the
@@ -76,22 +79,22 @@ pub struct SourceFile {
     pub rel: String,
     /// Language.
     pub language: Language,
-    /// What extraction found; of the reference sites, only the inheritance
-    /// sites (see [`FileFacts::split_refs`]): every site is held apart
-    /// until the file is resolved ([`Linked::file_rows`]).
+    /// What extraction found, less what only the file's own resolution
+    /// reads ([`FileFacts::set_apart`]): that is held apart until the file
+    /// is resolved ([`Linked::file_rows`]).
     pub facts: FileFacts,
 }
 
 impl SourceFile {
-    /// A file with the facts extraction gave, and its reference sites,
-    /// set apart encoded ([`FileFacts::split_refs`]).
+    /// A file with the facts extraction gave, and what was set apart of
+    /// them, encoded ([`FileFacts::set_apart`]).
     pub fn new(
         file_id: i64,
         rel: String,
         language: Language,
         mut facts: FileFacts,
     ) -> (Self, Vec<u8>) {
-        let sites = facts.split_refs();
+        let sites = facts.set_apart();
         let file = SourceFile {
             file_id,
             rel,
@@ -207,9 +210,9 @@ struct Resolver<'a> {
     /// classes): parts of one type for member lookup.
     parts: HashMap<SymId, Vec<SymId>>,
     bindings: HashMap<Scope, Vec<BindingRef>>,
-    /// Names local to each function, by file: (definition index, name)
-    /// to the index of one such local among the file's locals.
-    locals: Vec<HashMap<(usize, u64), usize>>,
+    /// Names local to each function, by file, where they stayed in the
+    /// facts (see [`FileFacts::set_apart`]).
+    locals: Vec<LocalsIndex>,
     /// Each thread's memo tables.
     memo: ThreadLocal<Memo>,
     /// Rust: per file, the extents of code a default build leaves out.
@@ -327,13 +330,16 @@ impl Linked<'_> {
         self.resolver.refresh_file(f, manifests);
     }
 
-    /// The rows of file `f`, whose reference sites are `sites` (every one,
-    /// as [`FileFacts::split_refs`] set them apart).
-    pub fn file_rows(&self, f: usize, sites: &[RefFact]) -> FileRows {
+    /// The rows of file `f`, given what [`FileFacts::set_apart`] set
+    /// apart of its facts.
+    pub fn file_rows(&self, f: usize, apart: Apart) -> FileRows {
+        let holds_scopes = !self.resolver.files[f].facts.function_scopes_visible();
+        let apart = Arc::new(FileApart::new(f, holds_scopes, apart));
+        *self.resolver.memo().apart.borrow_mut() = Some(Arc::clone(&apart));
         let mut rows = FileRows::default();
         self.resolver.emit_symbols(f, &mut rows);
         self.resolver
-            .emit_references(f, sites, &self.inheritance, &mut rows);
+            .emit_references(f, &apart.apart.refs, &self.inheritance, &mut rows);
         self.resolver.emit_imports(f, &mut rows);
         for &(ty, interface) in self.structural.get(&f).into_iter().flatten() {
             let def = self.resolver.def(ty);
@@ -349,6 +355,7 @@ impl Linked<'_> {
             );
         }
         self.resolver.forget_include_closure(f);
+        self.resolver.memo().apart.borrow_mut().take();
         rows
     }
 }
@@ -420,7 +427,10 @@ impl<'a> Resolver<'a> {
                 .enumerate()
                 .map(move |(d, def)| (def.name.as_str(), first + d))
         }));
-        let locals = files.par_iter().map(locals_of).collect();
+        let locals = files
+            .par_iter()
+            .map(|file| LocalsIndex::of(&file.facts.locals))
+            .collect();
         let impl_owner = files
             .iter()
             .map(|f| vec![None; f.facts.impls.len()])
@@ -661,7 +671,7 @@ impl<'a> Resolver<'a> {
     /// by file, then by order in the file, as [`Self::index_bindings`]
     /// leaves them.
     fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
-        self.locals[f] = locals_of(&self.files[f]);
+        self.locals[f] = LocalsIndex::of(&self.files[f].facts.locals);
         let fresh = self.bindings_of(f);
         // The scopes `f` can bind in: its own, and those of the types its
         // impl blocks extend (part of its interface, so the same as before).
@@ -1303,14 +1313,32 @@ impl<'a> Resolver<'a> {
 
     /// Whether function `d` of file `f` declares a local `name`.
     fn declares_local(&self, f: usize, d: usize, name: &str) -> bool {
-        let Some(&first) = self.locals[f].get(&(d, name_key(name))) else {
-            return false;
-        };
-        let locals = &self.files[f].facts.locals;
-        locals[first].name == name
-            || locals
-                .iter()
-                .any(|l| l.scope == Container::Def(d) && l.name == name)
+        if let Some(apart) = self.apart_holding(f) {
+            return apart.declares_local(d, name);
+        }
+        self.debug_assert_scope_kept(f, d);
+        self.locals[f].declares(&self.files[f].facts.locals, d, name)
+    }
+
+    /// The set-apart parts of file `f` when this thread is resolving `f`
+    /// and they hold its functions' scopes.
+    fn apart_holding(&self, f: usize) -> Option<Arc<FileApart>> {
+        let apart = self.memo().apart.borrow().clone()?;
+        (apart.file == f && apart.holds_scopes).then_some(apart)
+    }
+
+    /// Checks, in debug builds, that the scope of definition `d` of file
+    /// `f` is read from the facts only if it stayed there: a function's
+    /// scope set apart is read only while its own file is resolved (see
+    /// `apart.rs`).
+    fn debug_assert_scope_kept(&self, f: usize, d: usize) {
+        let facts = &self.files[f].facts;
+        debug_assert!(
+            !facts.is_function(Container::Def(d)) || facts.function_scopes_visible(),
+            "the scope of {} in {}, set apart, was read while another file was resolved",
+            facts.defs[d].name,
+            self.files[f].rel
+        );
     }
 
     /// Whether `name` is declared local to a function around container `c`.
@@ -1350,15 +1378,28 @@ impl<'a> Resolver<'a> {
     /// The type of the binding `name` in `scope`, computed once; a binding
     /// whose type depends on itself (`x = x.next()`) has none.
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
-        // A declared type wins over an inferred one (`atom_: IAtom` over a
-        // constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
-        let in_scope = self.bindings.get(&scope)?;
-        let fact = |b: &&BindingRef| &self.files[b.file].facts.bindings[b.index];
-        let found = in_scope
-            .iter()
-            .find(|b| fact(b).name == name && !fact(b).from_value)
-            .or_else(|| in_scope.iter().rev().find(|b| fact(b).name == name))?;
-        let (f, binding) = (found.file, fact(&found));
+        // The scope's bindings: set apart for the functions of the file
+        // being resolved, in the linked table otherwise.
+        let apart = match scope {
+            Scope::Sym(s) => {
+                let (g, d) = self.syms[s];
+                let held = self.apart_holding(g);
+                if held.is_none() {
+                    self.debug_assert_scope_kept(g, d);
+                }
+                held.filter(|_| self.files[g].facts.is_function(Container::Def(d)))
+                    .map(|apart| (apart, d))
+            }
+            Scope::File(_) => None,
+        };
+        let (f, binding) = match &apart {
+            Some((apart, d)) => pick_binding(apart.bindings_of(*d).map(|b| (apart.file, b)), name)?,
+            None => {
+                let in_scope = self.bindings.get(&scope)?;
+                let facts = |b: &BindingRef| (b.file, &self.files[b.file].facts.bindings[b.index]);
+                pick_binding(in_scope.iter().map(facts), name)?
+            }
+        };
         let (container, text) = (binding.scope, binding.type_text.as_str());
         let memo = self.memo();
         memo.once(&memo.bindings, (scope, name.to_owned()), None, || {
@@ -2196,20 +2237,21 @@ fn matching_opener(text: &str, open: char, close: char, mut depth: i32) -> Optio
     None
 }
 
-/// Whether `def` is an enumerator of a file-level C enum: C puts those in
-/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
-/// The locals of `file` by function (definition index) and name key, to
-/// the index of the first such local.
-fn locals_of(file: &SourceFile) -> HashMap<(usize, u64), usize> {
-    let mut locals = HashMap::new();
-    for (i, local) in file.facts.locals.iter().enumerate() {
-        if let Container::Def(d) = local.scope {
-            locals.entry((d, name_key(&local.name))).or_insert(i);
-        }
-    }
-    locals
+/// Of a scope's bindings (file, binding), in order, the one `name` takes:
+/// a declared type wins over an inferred one (`atom_: IAtom` over a
+/// constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
+fn pick_binding<'b>(
+    in_scope: impl DoubleEndedIterator<Item = (usize, &'b BindingFact)> + Clone,
+    name: &str,
+) -> Option<(usize, &'b BindingFact)> {
+    in_scope
+        .clone()
+        .find(|(_, b)| b.name == name && !b.from_value)
+        .or_else(|| in_scope.rev().find(|(_, b)| b.name == name))
 }
 
+/// Whether `def` is an enumerator of a file-level C enum: C puts those in
+/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
 fn is_c_enumerator(file: &SourceFile, def: &DefFact) -> bool {
     file.language == Language::C
         && def.kind == SymbolKind::Variant
@@ -2359,7 +2401,7 @@ mod tests {
     use plumb_lang::Language;
 
     use super::modules::Manifests;
-    use crate::facts::{RefFact, decode_refs};
+    use crate::facts::{Apart, decode_apart};
     use plumb_store::records::{OccurrenceRecord, ResolutionRecord, SymbolRecord};
 
     use super::{SourceFile, link, matching_open, parameter_types, return_annotation};
@@ -2396,8 +2438,8 @@ mod tests {
         };
         let linked = link(&files, &manifests);
         let mut graph = Graph::default();
-        for (f, sites) in sites.iter().enumerate() {
-            let rows = linked.file_rows(f, sites);
+        for (f, apart) in sites.into_iter().enumerate() {
+            let rows = linked.file_rows(f, apart);
             graph.symbols.extend(rows.symbols);
             graph.occurrences.extend(rows.occurrences);
             graph.resolutions.extend(rows.resolutions);
@@ -2407,7 +2449,7 @@ mod tests {
 
     /// The files of a multi-file fixture (`//- path` headers), extracted,
     /// and each one's reference sites.
-    fn files_of(fixture: &str) -> (Vec<SourceFile>, Vec<Vec<RefFact>>) {
+    fn files_of(fixture: &str) -> (Vec<SourceFile>, Vec<Apart>) {
         let mut files = Vec::new();
         let mut sites = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
@@ -2425,16 +2467,16 @@ mod tests {
                 facts,
             );
             files.push(file);
-            sites.push(decode_refs(&encoded));
+            sites.push(decode_apart(&encoded));
         }
         (files, sites)
     }
 
     /// The rows of the first `files` files, as text, given every file's
     /// reference sites.
-    fn rows_text(linked: &super::Linked<'_>, sites: &[Vec<RefFact>], files: usize) -> Vec<String> {
+    fn rows_text(linked: &super::Linked<'_>, sites: &[Apart], files: usize) -> Vec<String> {
         (0..files)
-            .map(|f| format!("{:?}", linked.file_rows(f, &sites[f])))
+            .map(|f| format!("{:?}", linked.file_rows(f, sites[f].clone())))
             .collect()
     }
 

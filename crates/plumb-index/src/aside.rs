@@ -1,28 +1,29 @@
-//! Reference sites set aside on disk while a run links the graph: each
-//! file's sites, encoded as [`crate::facts::FileFacts::split_refs`] gives
-//! them, go to one unnamed temporary file under `.plumb/` as the file is
-//! parsed (or its cached sites read), and come back when the file is
-//! resolved. Held in memory instead, the Linux kernel's sites alone were
-//! over half a gigabyte for the whole run.
+//! What a run sets apart of each file's facts while it links the graph
+//! ([`crate::facts::FileFacts::set_apart`]: the reference sites, and the
+//! functions' bindings and locals), encoded, in one unnamed temporary file
+//! under `.plumb/`: written as the file is parsed (or its cached parts
+//! read), read back when the file is resolved. Held in memory instead,
+//! the Linux kernel's reference sites alone were over half a gigabyte for
+//! the whole run.
 
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 use std::sync::Mutex;
 
-/// Where one file's encoded sites lie in a [`SetAside`] file.
+/// Where one file's encoded parts lie in a [`SetAside`] file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SitesAt {
+pub struct AsideAt {
     offset: u64,
     len: u64,
 }
 
-/// The temporary file holding every file's encoded sites. It has no name
+/// The temporary file holding every file's encoded parts. It has no name
 /// where the platform allows it (else `tempfile` removes it on drop), so a
 /// run that stops leaves nothing behind.
 #[derive(Debug)]
 pub struct SetAside {
-    /// The file, and where the next sites go.
+    /// The file, and where the next parts go.
     file: Mutex<(File, u64)>,
 }
 
@@ -35,10 +36,10 @@ impl SetAside {
     }
 
     /// Writes `encoded` at the end of the file and says where it lies.
-    pub fn put(&self, encoded: &[u8]) -> std::io::Result<SitesAt> {
+    pub fn put(&self, encoded: &[u8]) -> std::io::Result<AsideAt> {
         let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
         let (file, end) = &mut *guard;
-        let at = SitesAt {
+        let at = AsideAt {
             offset: *end,
             len: encoded.len() as u64,
         };
@@ -51,7 +52,7 @@ impl SetAside {
     }
 
     /// The bytes [`SetAside::put`] wrote at `at`.
-    pub fn get(&self, at: SitesAt) -> std::io::Result<Vec<u8>> {
+    pub fn get(&self, at: AsideAt) -> std::io::Result<Vec<u8>> {
         let mut bytes = vec![0; at.len as usize];
         if at.len > 0 {
             let mut guard = self.file.lock().unwrap_or_else(|e| e.into_inner());
