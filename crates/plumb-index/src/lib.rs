@@ -340,7 +340,8 @@ fn run(
                     file_id: id,
                     rel: candidate.rel.clone(),
                     language: candidate.language,
-                    facts,
+                    // Cached facts were decoded with nothing else around.
+                    facts: if reused { facts } else { facts.compact() },
                 };
                 if reused {
                     cached_paths.insert(candidate.rel.clone());
