@@ -186,8 +186,9 @@ struct BindingRef {
 struct Resolver<'a> {
     files: &'a [SourceFile],
     modules: Modules,
-    /// Symbol of each (file, definition index).
-    def_sym: Vec<Vec<SymId>>,
+    /// Each file's first symbol, and one past the last file's last:
+    /// symbols are numbered file by file, a file's in definition order.
+    first_sym: Vec<SymId>,
     /// (file, definition index) of each symbol.
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
@@ -301,7 +302,7 @@ impl LinkState {
     /// each file whose facts changed is then passed to
     /// [`Linked::refresh_file`].
     pub fn attach(self, files: &[SourceFile]) -> Linked<'_> {
-        debug_assert_eq!(files.len(), self.resolver.def_sym.len());
+        debug_assert_eq!(files.len() + 1, self.resolver.first_sym.len());
         Linked {
             resolver: self.resolver.rebind(files),
             inheritance: self.inheritance,
@@ -400,9 +401,9 @@ impl<'a> Resolver<'a> {
             })
             .unzip();
         // The whole graph's tables, in file order.
-        let mut def_sym: Vec<Vec<SymId>> = Vec::with_capacity(files.len());
-        let mut syms = Vec::new();
-        let mut parent = Vec::new();
+        let symbols = files.iter().map(|file| file.facts.defs.len()).sum();
+        let mut syms = Vec::with_capacity(symbols);
+        let mut parent = Vec::with_capacity(symbols);
         for (f, file) in files.iter().enumerate() {
             let first = firsts[f];
             for (d, def) in file.facts.defs.iter().enumerate() {
@@ -412,8 +413,8 @@ impl<'a> Resolver<'a> {
                     Container::Impl(_) | Container::File => None,
                 });
             }
-            def_sym.push((first..syms.len()).collect());
         }
+        let first_sym = firsts.iter().copied().chain([symbols]).collect();
         let top_level_files = ByKey::build(
             top_level
                 .iter()
@@ -438,7 +439,7 @@ impl<'a> Resolver<'a> {
         Resolver {
             files,
             modules,
-            def_sym,
+            first_sym,
             syms,
             parent,
             top_level,
@@ -467,7 +468,7 @@ impl<'a> Resolver<'a> {
         Resolver {
             files,
             modules: self.modules,
-            def_sym: self.def_sym,
+            first_sym: self.first_sym,
             syms: self.syms,
             parent: self.parent,
             top_level: self.top_level,
@@ -520,12 +521,22 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// The symbol of definition `d` of file `f`.
+    fn sym_of(&self, f: usize, d: usize) -> SymId {
+        self.first_sym[f] + d
+    }
+
+    /// The symbols of file `f`'s definitions.
+    fn file_syms(&self, f: usize) -> std::ops::Range<SymId> {
+        self.first_sym[f]..self.first_sym[f + 1]
+    }
+
     /// The symbol standing for a container: a definition, or an impl
     /// block's owner type.
     fn container_sym(&self, f: usize, c: Container) -> Option<SymId> {
         match c {
             Container::File => None,
-            Container::Def(d) => Some(self.def_sym[f][d]),
+            Container::Def(d) => Some(self.sym_of(f, d)),
             Container::Impl(i) => self.impl_owner[f][i],
         }
     }
@@ -537,7 +548,7 @@ impl<'a> Resolver<'a> {
                 Container::File => return None,
                 Container::Impl(i) => return self.impl_owner[f][i],
                 Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => {
-                    return Some(self.def_sym[f][d]);
+                    return Some(self.sym_of(f, d));
                 }
                 Container::Def(_) => c = self.container_of(f, c),
             }
@@ -676,7 +687,7 @@ impl<'a> Resolver<'a> {
         // The scopes `f` can bind in: its own, and those of the types its
         // impl blocks extend (part of its interface, so the same as before).
         let scopes: HashSet<Scope> = std::iter::once(Scope::File(f))
-            .chain(self.def_sym[f].iter().map(|&s| Scope::Sym(s)))
+            .chain(self.file_syms(f).map(Scope::Sym))
             .chain(fresh.iter().map(|&(scope, _)| scope))
             .collect();
         for scope in &scopes {
@@ -1068,7 +1079,7 @@ impl<'a> Resolver<'a> {
         while current != Container::File {
             if let Container::Def(d) = current {
                 let def = &self.files[f].facts.defs[d];
-                let s = self.def_sym[f][d];
+                let s = self.sym_of(f, d);
                 if !def.kind.is_type() {
                     if let Some(lookup) = self.named_child(s, name) {
                         return Some(lookup);
@@ -1133,7 +1144,7 @@ impl<'a> Resolver<'a> {
     fn implicit_member(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
         let ty = match c {
             Container::Impl(_) => self.container_sym(f, c)?,
-            Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => self.def_sym[f][d],
+            Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => self.sym_of(f, d),
             Container::Def(_) | Container::File => return None,
         };
         if self.def(ty).name == name {
@@ -1951,7 +1962,7 @@ impl<'a> Resolver<'a> {
         let def = &self.files[f].facts.defs[d];
         let separator = self.spec(f).separator;
         let prefix = match def.container {
-            Container::Def(p) => self.qualname(self.def_sym[f][p], memo, depth + 1),
+            Container::Def(p) => self.qualname(self.sym_of(f, p), memo, depth + 1),
             Container::Impl(i) => match self.impl_owner[f][i] {
                 Some(owner) if owner != s => self.qualname(owner, memo, depth + 1),
                 _ => {
@@ -1999,7 +2010,7 @@ impl<'a> Resolver<'a> {
 
     fn emit_symbols(&self, f: usize, rows: &mut FileRows) {
         let mut qualnames = HashMap::new();
-        for &s in &self.def_sym[f] {
+        for s in self.file_syms(f) {
             let def = self.def(s);
             rows.symbols.push(SymbolRecord {
                 id: self.store_id(s),
