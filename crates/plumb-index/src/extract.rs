@@ -386,18 +386,18 @@ pub fn extract_with_hooks(
             end_byte: outer.end_byte() as u32,
             name_line,
             name_col,
-            signature: signature(raw.node, bytes),
-            doc: doc(raw.node, def_parents[i], spec, bytes, &mut lists),
+            signature: signature(raw.node, bytes).map(Box::from),
+            doc: doc(raw.node, def_parents[i], spec, bytes, &mut lists).map(Box::from),
             container,
             exported,
             has_body: body(raw.node).is_some(),
-            return_type: return_type(raw.node, raw.kind, spec, bytes),
+            return_type: return_type(raw.node, raw.kind, spec, bytes).map(Box::from),
             parameters: raw
                 .kind
                 .is_callable()
                 .then(|| arity(raw.node, List::Parameters, shapes))
                 .flatten(),
-            name,
+            name: name.into(),
         });
     }
     // A function directly inside a type or impl is a method.
@@ -1368,7 +1368,7 @@ mod tests {
             .iter()
             .map(|d| {
                 let parent = match d.container {
-                    Container::Def(p) => facts.defs[p].name.clone(),
+                    Container::Def(p) => facts.defs[p].name.to_string(),
                     Container::Impl(i) => format!("impl {}", facts.impls[i].self_type),
                     Container::File => "-".into(),
                 };
@@ -1847,7 +1847,7 @@ mod tests {
             "package x\n\nfunc good() {}\n\nfunc (c *T) bad( {\n\ntype T struct { a int\n",
         );
         assert!(f.syntax_errors > 0);
-        assert!(f.defs.iter().any(|d| d.name == "good"));
+        assert!(f.defs.iter().any(|d| &*d.name == "good"));
     }
 
     #[test]
@@ -1857,7 +1857,7 @@ mod tests {
             "def good():\n    pass\n\ndef bad(:\n    pass\n",
         );
         assert!(f.syntax_errors > 0);
-        assert!(f.defs.iter().any(|d| d.name == "good"));
+        assert!(f.defs.iter().any(|d| &*d.name == "good"));
     }
 
     #[test]

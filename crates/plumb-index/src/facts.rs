@@ -21,7 +21,7 @@ pub enum Container {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct DefFact {
     /// Name as written.
-    pub name: String,
+    pub name: Box<str>,
     /// Kind (a function inside a type or impl is already a method).
     pub kind: SymbolKind,
     /// First line, attributes and decorators included (1-based).
@@ -37,9 +37,9 @@ pub struct DefFact {
     /// Column of the name (1-based).
     pub name_col: u32,
     /// Declaration text up to the body.
-    pub signature: Option<String>,
+    pub signature: Option<Box<str>>,
     /// Doc comment or docstring.
-    pub doc: Option<String>,
+    pub doc: Option<Box<str>>,
     /// The container it is defined in.
     pub container: Container,
     /// Visible outside its module.
@@ -48,7 +48,7 @@ pub struct DefFact {
     pub has_body: bool,
     /// The declared return type as written, for languages that write it
     /// apart from the signature's arrow (see `Spec::return_type_field`).
-    pub return_type: Option<String>,
+    pub return_type: Option<Box<str>>,
     /// How many parameters a callable declares (`None`: unknown or variadic).
     pub parameters: Option<u32>,
 }

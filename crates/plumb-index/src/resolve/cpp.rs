@@ -35,7 +35,7 @@ impl Resolver<'_> {
             return None;
         }
         match self.parent[s] {
-            None if def.container == Container::File => Some(def.name.clone()),
+            None if def.container == Container::File => Some(def.name.to_string()),
             None => None,
             Some(p) => Some(format!("{}::{}", self.namespace_path(p)?, def.name)),
         }

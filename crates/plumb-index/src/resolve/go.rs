@@ -76,7 +76,7 @@ impl Resolver<'_> {
             for &member in self.children.get(&current).into_iter().flatten() {
                 let def = self.def(member);
                 if def.kind == SymbolKind::Method {
-                    names.insert(def.name.as_str());
+                    names.insert(&*def.name);
                 }
             }
             if depth < MAX_CHAIN {

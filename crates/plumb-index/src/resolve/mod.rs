@@ -385,7 +385,7 @@ impl<'a> Resolver<'a> {
                         .filter(|(_, def)| {
                             def.container == Container::File || is_c_enumerator(file, def)
                         })
-                        .map(|(d, def)| (def.name.as_str(), first + d)),
+                        .map(|(d, def)| (&*def.name, first + d)),
                 );
                 // Kotlin's extension functions are members of their
                 // package too (`import a.b.total`); Go's methods, held
@@ -395,7 +395,7 @@ impl<'a> Resolver<'a> {
                         .filter(|(_, def)| {
                             file.language == Language::Kotlin && file.facts.is_extension(def)
                         })
-                        .map(|(d, def)| (def.name.as_str(), first + d)),
+                        .map(|(d, def)| (&*def.name, first + d)),
                 );
                 (top, extended)
             })
@@ -426,7 +426,7 @@ impl<'a> Resolver<'a> {
                 .defs
                 .iter()
                 .enumerate()
-                .map(move |(d, def)| (def.name.as_str(), first + d))
+                .map(move |(d, def)| (&*def.name, first + d))
         }));
         let locals = files
             .par_iter()
@@ -721,7 +721,7 @@ impl<'a> Resolver<'a> {
                 .filter_map(|part| self.children.get(&part))
                 .flatten()
                 .copied()
-                .filter(|&m| self.def(m).name == name)
+                .filter(|&m| &*self.def(m).name == name)
                 .collect();
             if !found.is_empty() {
                 return (found, depth > 0);
@@ -757,7 +757,7 @@ impl<'a> Resolver<'a> {
             return None;
         }
         let mut segments = self.modules.rust_path[f].as_ref()?.segments.clone();
-        segments.push(def.name.clone());
+        segments.push(def.name.to_string());
         self.modules.rust_module_file(f, &segments)
     }
 
@@ -860,7 +860,7 @@ impl<'a> Resolver<'a> {
             .with_parts(s)
             .filter_map(|part| self.children.get(&part))
             .flatten()
-            .filter(|&&m| self.def(m).name == name)
+            .filter(|&&m| &*self.def(m).name == name)
             .map(|&m| self.sym_target(m))
             .collect();
         Lookup::found(found, Resolution::Scope)
@@ -887,7 +887,7 @@ impl<'a> Resolver<'a> {
         table: &'s ByName<SymId>,
         name: &'s str,
     ) -> impl Iterator<Item = SymId> + 's {
-        table.named(name, |&s| self.def(s).name.as_str()).copied()
+        table.named(name, |&s| &*self.def(s).name).copied()
     }
 
     /// What `name` means through the imports of file `f`: a binding of that
@@ -1147,7 +1147,7 @@ impl<'a> Resolver<'a> {
             Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => self.sym_of(f, d),
             Container::Def(_) | Container::File => return None,
         };
-        if self.def(ty).name == name {
+        if &*self.def(ty).name == name {
             return None;
         }
         self.members(Target::Sym(ty), name, 0)
@@ -1596,11 +1596,11 @@ impl<'a> Resolver<'a> {
                 .strip_prefix("typedef ")?
                 .trim_end_matches(';')
                 .trim_end()
-                .strip_suffix(def.name.as_str())?,
+                .strip_suffix(&*def.name)?,
         };
         let aliased = aliased.trim().trim_end_matches(';');
         let path = normalize_type(aliased)?;
-        if path == def.name {
+        if *path == *def.name {
             return None;
         }
         let segments: Vec<&str> = path.split(self.spec(g).separator).collect();
@@ -1696,7 +1696,7 @@ impl<'a> Resolver<'a> {
             return None;
         }
         let text = match &def.return_type {
-            Some(declared) => declared.as_str(),
+            Some(declared) => &**declared,
             None => return_annotation(def.signature.as_deref()?)?,
         };
         self.type_from_text(f, def.container, text)
@@ -1783,8 +1783,8 @@ impl<'a> Resolver<'a> {
             };
             // A bare `super` (Ruby) calls the enclosing method on the bases.
             let name = match site.container {
-                Container::Def(d) if site.name == qualifier => &self.files[f].facts.defs[d].name,
-                _ => &site.name,
+                Container::Def(d) if site.name == qualifier => &*self.files[f].facts.defs[d].name,
+                _ => site.name.as_str(),
             };
             let bases: Vec<SymId> = self
                 .with_parts(ty)
@@ -1956,7 +1956,7 @@ impl<'a> Resolver<'a> {
         }
         if depth > MAX_CHAIN {
             // Only a type defined inside its own impl's method can loop here.
-            return self.def(s).name.clone();
+            return self.def(s).name.to_string();
         }
         let (f, d) = self.syms[s];
         let def = &self.files[f].facts.defs[d];
@@ -1982,7 +1982,7 @@ impl<'a> Resolver<'a> {
             Container::File => self.modules.qualified_prefix(self.files, f),
         };
         let qualname = if prefix.is_empty() {
-            def.name.clone()
+            def.name.to_string()
         } else {
             format!("{prefix}{separator}{}", def.name)
         };
@@ -2015,7 +2015,7 @@ impl<'a> Resolver<'a> {
             rows.symbols.push(SymbolRecord {
                 id: self.store_id(s),
                 file_id: self.files[f].file_id,
-                name: def.name.clone(),
+                name: def.name.to_string(),
                 qualname: self.qualname(s, &mut qualnames, 0),
                 kind: def.kind,
                 start_line: def.start_line,
@@ -2024,8 +2024,8 @@ impl<'a> Resolver<'a> {
                 end_byte: def.end_byte,
                 name_line: def.name_line,
                 name_col: def.name_col,
-                signature: def.signature.clone(),
-                doc: def.doc.clone(),
+                signature: def.signature.as_deref().map(String::from),
+                doc: def.doc.as_deref().map(String::from),
                 parent_id: self.parent[s].map(|p| self.store_id(p)),
                 exported: def.exported,
                 impl_block: self.impl_block(f, def),
