@@ -33,6 +33,10 @@ pub(super) struct Memo {
     pub(super) modules: Table<(usize, usize), ModuleTarget>,
     /// The type of a binding, by scope and name.
     pub(super) bindings: Table<(Scope, String), Option<SymId>>,
+    /// The same for the scopes set apart of the file being resolved
+    /// (`apart.rs`): emptied once the file is resolved, since no other
+    /// file asks about them.
+    pub(super) apart_bindings: Table<(Scope, String), Option<SymId>>,
     /// What a name means as a member of a module file.
     pub(super) file_members: Table<(usize, String), Option<Lookup>>,
     /// C and C++: the files each file includes, transitively (no cycle can
@@ -65,6 +69,16 @@ impl<K, V> Default for Table<K, V> {
             under_cut: RefCell::new((0, HashMap::new())),
             running: RefCell::default(),
         }
+    }
+}
+
+impl<K, V> Table<K, V> {
+    /// Forgets every value. Only between lookups: a value is a cache of
+    /// what computing it again gives.
+    pub(super) fn clear(&self) {
+        debug_assert!(self.running.borrow().is_empty());
+        *self.done.borrow_mut() = HashMap::new();
+        *self.under_cut.borrow_mut() = (0, HashMap::new());
     }
 }
 
@@ -152,6 +166,24 @@ mod tests {
             table.done.borrow().keys().copied().collect::<Vec<_>>(),
             vec![3]
         );
+    }
+
+    #[test]
+    fn a_cleared_table_computes_its_values_again() {
+        let memo = Memo::default();
+        let table: Table<u8, u8> = Table::default();
+        let computed = Cell::new(0);
+        let ask = || {
+            memo.once(&table, 1, 0, || {
+                computed.set(computed.get() + 1);
+                7
+            })
+        };
+        assert_eq!((ask(), ask()), (7, 7));
+        assert_eq!(computed.get(), 1);
+        table.clear();
+        assert_eq!(ask(), 7);
+        assert_eq!(computed.get(), 2);
     }
 
     #[test]

@@ -356,7 +356,9 @@ impl Linked<'_> {
             );
         }
         self.resolver.forget_include_closure(f);
-        self.resolver.memo().apart.borrow_mut().take();
+        let memo = self.resolver.memo();
+        memo.apart.borrow_mut().take();
+        memo.apart_bindings.clear();
         rows
     }
 }
@@ -1413,7 +1415,12 @@ impl<'a> Resolver<'a> {
         };
         let (container, text) = (binding.scope, binding.type_text.as_str());
         let memo = self.memo();
-        memo.once(&memo.bindings, (scope, name.to_owned()), None, || {
+        // A scope set apart is asked about while its file is resolved only.
+        let table = match apart {
+            Some(_) => &memo.apart_bindings,
+            None => &memo.bindings,
+        };
+        memo.once(table, (scope, name.to_owned()), None, || {
             if let Some((argument, parameter)) = binding.callback {
                 self.callback_parameter_type(f, container, text, argument, parameter)
             } else if let Some(field) = &binding.field {
