@@ -678,35 +678,11 @@ impl<'a> Resolver<'a> {
             .collect()
     }
 
-    /// Takes the tables that read the parts of file `f` outside its
-    /// interface (its functions' locals and bindings, its conditional
-    /// code) from `f`'s facts as they are now. A scope lists its bindings
-    /// by file, then by order in the file, as [`Self::index_bindings`]
-    /// leaves them.
+    /// Takes the one table that reads a part of file `f` outside its
+    /// interface, its conditional code, from `f`'s facts as they are now.
+    /// Its functions' locals and bindings need nothing: they are part of
+    /// the interface or set apart with its sites ([`FileFacts::set_apart`]).
     fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
-        self.locals[f] = LocalsIndex::of(&self.files[f].facts.locals);
-        let fresh = self.bindings_of(f);
-        // The scopes `f` can bind in: its own, and those of the types its
-        // impl blocks extend (part of its interface, so the same as before).
-        let scopes: HashSet<Scope> = std::iter::once(Scope::File(f))
-            .chain(self.file_syms(f).map(Scope::Sym))
-            .chain(fresh.iter().map(|&(scope, _)| scope))
-            .collect();
-        for scope in &scopes {
-            if let Some(list) = self.bindings.get_mut(scope) {
-                list.retain(|b| b.file != f);
-            }
-        }
-        for (scope, binding) in fresh {
-            let list = self.bindings.entry(scope).or_default();
-            let at = list.partition_point(|b| (b.file, b.index) < (binding.file, binding.index));
-            list.insert(at, binding);
-        }
-        for scope in &scopes {
-            if self.bindings.get(scope).is_some_and(Vec::is_empty) {
-                self.bindings.remove(scope);
-            }
-        }
         self.disabled[f] = cfg::disabled_code(&self.files[f], &manifests.rust_crates);
     }
 
