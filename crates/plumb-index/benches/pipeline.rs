@@ -66,8 +66,8 @@ fn fixture(name: &str) -> Fixture {
     }
 }
 
-/// The fixture's files extracted, as resolution takes them, and each
-/// one's reference sites.
+/// The fixture's files extracted, as resolution takes them, and what was
+/// set apart of each one's facts.
 fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Apart>) {
     let timeout = Limits::default().parse_timeout;
     fixture
@@ -77,9 +77,9 @@ fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Apart>) {
         .filter_map(|(i, (rel, language, text))| {
             match check_and_extract(*language, text.as_bytes(), timeout) {
                 FileOutcome::Indexed(facts) => {
-                    let (file, sites) =
+                    let (file, apart) =
                         SourceFile::new(i as i64 + 1, rel.clone(), *language, facts);
-                    Some((file, decode_apart(&sites)))
+                    Some((file, decode_apart(&apart)))
                 }
                 FileOutcome::Skipped(..) => None,
             }
@@ -114,11 +114,11 @@ fn resolve(c: &mut Criterion) {
     let mut group = c.benchmark_group("resolve");
     for &name in FIXTURES {
         let fixture = fixture(name);
-        let (sources, sites) = sources(&fixture);
+        let (sources, aparts) = sources(&fixture);
         group.bench_function(name, |b| {
             b.iter(|| {
                 let linked = link(&sources, &fixture.manifests);
-                for (f, apart) in sites.iter().enumerate() {
+                for (f, apart) in aparts.iter().enumerate() {
                     black_box(linked.file_rows(f, apart.clone()));
                 }
             })

@@ -189,8 +189,8 @@ pub fn index_live(
     }
 }
 
-/// What a run keeps for a [`LiveIndex`]: every indexed file's facts (their
-/// reference sites dropped), the linked tables over them, and the rows
+/// What a run keeps for a [`LiveIndex`]: every indexed file's facts (less
+/// what was set apart of them), the linked tables over them, and the rows
 /// of the files table as written.
 struct Kept {
     root: PathBuf,

@@ -83,7 +83,7 @@ struct Reparsed {
     size: u64,
     mtime_ns: Option<i64>,
     hash: Option<String>,
-    /// The new facts and the file's reference sites, encoded, or `None`
+    /// The new facts and what was set apart of them, encoded, or `None`
     /// when the content is as indexed.
     source: Option<(SourceFile, Vec<u8>)>,
 }
@@ -169,7 +169,7 @@ impl LiveIndex {
         // Nothing is changed above this line; from here on the live index
         // follows the edit.
         let mut resolved = Vec::new();
-        let mut sites = Vec::new();
+        let mut aparts = Vec::new();
         let mut new_facts = Vec::new();
         for file in reparsed {
             let record = &mut self.records[file.record];
@@ -181,7 +181,7 @@ impl LiveIndex {
                 record.syntax_errors = source.facts.syntax_errors;
                 record.reason = syntax_error_reason(source.facts.syntax_errors);
                 let s = file.indexed;
-                sites.push(decode_apart(&encoded));
+                aparts.push(decode_apart(&encoded));
                 new_facts.push((s, cache::encode(&source.facts), encoded));
                 self.sources[s] = source;
                 resolved.push(s);
@@ -195,7 +195,7 @@ impl LiveIndex {
         let rows: Vec<(i64, FileRows)> = self.pool.install(|| {
             resolved
                 .par_iter()
-                .zip(sites)
+                .zip(aparts)
                 .map(|(&s, apart)| (sources[s].file_id, linked.file_rows(s, apart)))
                 .collect()
         });
@@ -296,13 +296,13 @@ impl LiveIndex {
                 let FileOutcome::Indexed(facts) = parsed.outcome else {
                     return None;
                 };
-                let (file, sites) =
+                let (file, apart) =
                     SourceFile::new(row.id, row.path.clone(), candidate.language, facts);
                 let old = &self.sources[s].facts;
                 if interface::interface_hash(old) != interface::interface_hash(&file.facts) {
                     return None;
                 }
-                Some((file, sites))
+                Some((file, apart))
             };
             reparsed.push(Reparsed {
                 record,

@@ -94,14 +94,14 @@ impl SourceFile {
         language: Language,
         mut facts: FileFacts,
     ) -> (Self, Vec<u8>) {
-        let sites = facts.set_apart();
+        let apart = facts.set_apart();
         let file = SourceFile {
             file_id,
             rel,
             language,
             facts,
         };
-        (file, sites)
+        (file, apart)
     }
 }
 
@@ -2425,14 +2425,14 @@ mod tests {
     /// The graph of a multi-file fixture (`//- path` headers), with the Rust
     /// crates given.
     fn resolve_fixture(fixture: &str, crates: &[super::modules::RustCrate]) -> Graph {
-        let (files, sites) = files_of(fixture);
+        let (files, aparts) = files_of(fixture);
         let manifests = Manifests {
             rust_crates: crates.to_vec(),
             go_modules: Vec::new(),
         };
         let linked = link(&files, &manifests);
         let mut graph = Graph::default();
-        for (f, apart) in sites.into_iter().enumerate() {
+        for (f, apart) in aparts.into_iter().enumerate() {
             let rows = linked.file_rows(f, apart);
             graph.symbols.extend(rows.symbols);
             graph.occurrences.extend(rows.occurrences);
@@ -2442,10 +2442,10 @@ mod tests {
     }
 
     /// The files of a multi-file fixture (`//- path` headers), extracted,
-    /// and each one's reference sites.
+    /// and what was set apart of each one's facts.
     fn files_of(fixture: &str) -> (Vec<SourceFile>, Vec<Apart>) {
         let mut files = Vec::new();
-        let mut sites = Vec::new();
+        let mut aparts = Vec::new();
         for chunk in fixture.split("//- ").filter(|c| !c.trim().is_empty()) {
             let (path, code) = chunk.split_once('\n').unwrap();
             let language = Language::from_path(std::path::Path::new(path.trim())).unwrap();
@@ -2461,16 +2461,16 @@ mod tests {
                 facts,
             );
             files.push(file);
-            sites.push(decode_apart(&encoded));
+            aparts.push(decode_apart(&encoded));
         }
-        (files, sites)
+        (files, aparts)
     }
 
-    /// The rows of the first `files` files, as text, given every file's
-    /// reference sites.
-    fn rows_text(linked: &super::Linked<'_>, sites: &[Apart], files: usize) -> Vec<String> {
+    /// The rows of the first `files` files, as text, given what was set
+    /// apart of every file's facts.
+    fn rows_text(linked: &super::Linked<'_>, aparts: &[Apart], files: usize) -> Vec<String> {
         (0..files)
-            .map(|f| format!("{:?}", linked.file_rows(f, sites[f].clone())))
+            .map(|f| format!("{:?}", linked.file_rows(f, aparts[f].clone())))
             .collect()
     }
 
@@ -2501,20 +2501,24 @@ mod tests {
                 }],
                 go_modules: Vec::new(),
             };
-            let (mut files, sites_before) = files_of(&format!("{before}{other}"));
-            let (edited, sites) = files_of(&format!("{after}{other}"));
+            let (mut files, aparts_before) = files_of(&format!("{before}{other}"));
+            let (edited, aparts) = files_of(&format!("{after}{other}"));
             assert_eq!(
                 crate::interface::interface_hash(&files[0].facts),
                 crate::interface::interface_hash(&edited[0].facts),
                 "the edit must keep the interface"
             );
-            let fresh = rows_text(&link(&edited, &manifests), &sites, edited.len());
+            let fresh = rows_text(&link(&edited, &manifests), &aparts, edited.len());
             let state = link(&files, &manifests).detach();
-            let before_rows = rows_text(&link(&files, &manifests), &sites_before, 1);
+            let before_rows = rows_text(&link(&files, &manifests), &aparts_before, 1);
             files = edited;
             let mut refreshed = state.attach(&files);
             refreshed.refresh_file(0, &manifests);
-            assert_eq!(rows_text(&refreshed, &sites, files.len()), fresh, "{after}");
+            assert_eq!(
+                rows_text(&refreshed, &aparts, files.len()),
+                fresh,
+                "{after}"
+            );
             assert_ne!(
                 before_rows,
                 fresh[..1],
