@@ -36,7 +36,7 @@ use crate::typetext::normalize_type;
 use apart::{FileApart, LocalsIndex};
 use memo::Memo;
 use modules::{Manifests, ModuleLookup, Modules};
-use names::{ByKey, ByName};
+use names::{ByKey, ByName, NameTable, SortedByName};
 use rayon::prelude::*;
 use std::sync::Arc;
 use thread_local::ThreadLocal;
@@ -192,7 +192,7 @@ struct Resolver<'a> {
     /// (file, definition index) of each symbol.
     syms: Vec<(usize, usize)>,
     parent: Vec<Option<SymId>>,
-    top_level: Vec<ByName<SymId>>,
+    top_level: Vec<SortedByName<SymId>>,
     /// C and C++: the files each file's `#include`s name.
     includes: Vec<Vec<usize>>,
     /// The files defining each name at their top level (C's include
@@ -201,7 +201,7 @@ struct Resolver<'a> {
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
-    extensions: Vec<ByName<SymId>>,
+    extensions: Vec<SortedByName<SymId>>,
     children: HashMap<SymId, Vec<SymId>>,
     by_name: ByName<SymId>,
     impl_owner: Vec<Vec<Option<SymId>>>,
@@ -382,7 +382,7 @@ impl<'a> Resolver<'a> {
             .zip(&firsts)
             .map(|(file, &first)| {
                 let defs = || file.facts.defs.iter().enumerate();
-                let top = ByName::build(
+                let top = SortedByName::build(
                     defs()
                         .filter(|(_, def)| {
                             def.container == Container::File || is_c_enumerator(file, def)
@@ -392,7 +392,7 @@ impl<'a> Resolver<'a> {
                 // Kotlin's extension functions are members of their
                 // package too (`import a.b.total`); Go's methods, held
                 // the same way, are reached only through their type.
-                let extended = ByName::build(
+                let extended = SortedByName::build(
                     defs()
                         .filter(|(_, def)| {
                             file.language == Language::Kotlin && file.facts.is_extension(def)
@@ -862,7 +862,7 @@ impl<'a> Resolver<'a> {
     /// The symbols of `table` named `name`.
     fn named<'s>(
         &'s self,
-        table: &'s ByName<SymId>,
+        table: &'s impl NameTable<SymId>,
         name: &'s str,
     ) -> impl Iterator<Item = SymId> + 's {
         table.named(name, |&s| &*self.def(s).name).copied()

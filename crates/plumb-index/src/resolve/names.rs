@@ -7,7 +7,9 @@
 //! (see [`super::Linked::detach`]). A table's values lie in one list,
 //! grouped by key, and each key holds its range of it ([`ByKey`]): a list
 //! per key would cost an allocation per name, and the Linux kernel
-//! defines millions.
+//! defines millions. A file's own tables ([`SortedByName`]) hold their
+//! entries sorted by key instead, searched by halves: a hash table for
+//! each of tens of thousands of files costs several times its entries.
 
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasher;
@@ -19,6 +21,18 @@ use foldhash::{HashMap, HashMapExt, HashSet};
 /// The key of `name` in a [`ByName`] table.
 pub(super) fn name_key(name: &str) -> u64 {
     FixedState::default().hash_one(name)
+}
+
+/// A table of values by name.
+pub(super) trait NameTable<V> {
+    /// The values named `name`, in order; `name_of` gives a value's name.
+    fn named<'t, 'n>(
+        &'t self,
+        name: &'t str,
+        name_of: impl Fn(&V) -> &'n str + 't,
+    ) -> impl Iterator<Item = &'t V> + 't
+    where
+        V: 't;
 }
 
 /// Values grouped by a 64-bit key: every value in one list, each key
@@ -65,11 +79,6 @@ impl<V> ByKey<V> {
         self.ranges
             .get(&key)
             .map_or(&[][..], |range| &self.values[range.clone()])
-    }
-
-    /// The keys in the table.
-    pub(super) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.ranges.keys().copied()
     }
 }
 
@@ -119,24 +128,103 @@ impl<V> ByName<V> {
             shared,
         }
     }
+}
 
-    /// The keys of the names in the table.
-    pub(super) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
-        self.by_key.keys()
-    }
-
-    /// The values named `name`, in order; `name_of` gives a value's name.
-    pub(super) fn named<'t, 'n>(
+impl<V> NameTable<V> for ByName<V> {
+    fn named<'t, 'n>(
         &'t self,
         name: &'t str,
         name_of: impl Fn(&V) -> &'n str + 't,
-    ) -> impl Iterator<Item = &'t V> + 't {
+    ) -> impl Iterator<Item = &'t V> + 't
+    where
+        V: 't,
+    {
         let key = name_key(name);
         let list = self.by_key.get(key);
         let shared = self.shared.contains(&key);
         let any = shared || list.first().is_some_and(|first| name_of(first) == name);
         list.iter()
             .filter(move |value| any && (!shared || name_of(value) == name))
+    }
+}
+
+/// Values by their name, sorted by key: the table of one file's names.
+/// It holds a sixth of what a [`ByName`] of the same entries does (the
+/// Linux kernel's per-file tables of top-level names took 253 MB as
+/// hash tables, measured with a counting allocator), and a lookup
+/// searches a file's few hundred keys by halves.
+#[derive(Debug)]
+pub(super) struct SortedByName<V> {
+    /// (key, value), sorted by key, in entry order within a key.
+    entries: Box<[(u64, V)]>,
+    /// Keys that two different names share.
+    shared: HashSet<u64>,
+}
+
+impl<V> Default for SortedByName<V> {
+    fn default() -> Self {
+        SortedByName {
+            entries: Box::default(),
+            shared: HashSet::default(),
+        }
+    }
+}
+
+impl<V> SortedByName<V> {
+    /// The table of `entries` (name, value), in their order.
+    pub(super) fn build<'n>(entries: impl IntoIterator<Item = (&'n str, V)>) -> Self {
+        let mut keyed: Vec<(u64, &str, V)> = entries
+            .into_iter()
+            .map(|(name, value)| (name_key(name), name, value))
+            .collect();
+        // Stable: a key's values keep their entry order.
+        keyed.sort_by_key(|&(key, _, _)| key);
+        let shared = keyed
+            .windows(2)
+            .filter(|pair| pair[0].0 == pair[1].0 && pair[0].1 != pair[1].1)
+            .map(|pair| pair[0].0)
+            .collect();
+        SortedByName {
+            entries: keyed
+                .into_iter()
+                .map(|(key, _, value)| (key, value))
+                .collect(),
+            shared,
+        }
+    }
+
+    /// The keys of the names in the table, each once.
+    pub(super) fn keys(&self) -> impl Iterator<Item = u64> + '_ {
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|&(at, (key, _))| at == 0 || self.entries[at - 1].0 != *key)
+            .map(|(_, &(key, _))| key)
+    }
+}
+
+impl<V> NameTable<V> for SortedByName<V> {
+    fn named<'t, 'n>(
+        &'t self,
+        name: &'t str,
+        name_of: impl Fn(&V) -> &'n str + 't,
+    ) -> impl Iterator<Item = &'t V> + 't
+    where
+        V: 't,
+    {
+        let key = name_key(name);
+        let start = self.entries.partition_point(|&(k, _)| k < key);
+        let list = self.entries[start..]
+            .iter()
+            .take_while(move |&&(k, _)| k == key)
+            .map(|(_, value)| value);
+        let shared = self.shared.contains(&key);
+        let any = shared
+            || list
+                .clone()
+                .next()
+                .is_some_and(|first| name_of(first) == name);
+        list.filter(move |value| any && (!shared || name_of(value) == name))
     }
 }
 
@@ -156,9 +244,6 @@ mod tests {
         assert_eq!(table.get(7), ['a', 'c', 'e']);
         assert_eq!(table.get(3), ['b', 'd']);
         assert!(table.get(5).is_empty());
-        let mut keys: Vec<u64> = table.keys().collect();
-        keys.sort_unstable();
-        assert_eq!(keys, [3, 7]);
     }
 
     #[test]
@@ -178,6 +263,34 @@ mod tests {
         let mut table = ByName::build([("total", 0usize)]);
         table.by_key = ByKey::build([(name_key("total"), 0), (name_key("total"), 1)]);
         table.shared.insert(name_key("total"));
+        let named: Vec<usize> = table.named("total", |&i| names[i]).copied().collect();
+        assert_eq!(named, vec![0]);
+    }
+
+    #[test]
+    fn a_sorted_table_answers_as_a_hashed_one() {
+        let names = ["total", "count", "total", "sum", "count", "total"];
+        let entries = || names.iter().enumerate().map(|(i, n)| (*n, i));
+        let hashed = ByName::build(entries());
+        let sorted = SortedByName::build(entries());
+        for name in ["total", "count", "sum", "missing"] {
+            let a: Vec<usize> = hashed.named(name, |&i| names[i]).copied().collect();
+            let b: Vec<usize> = sorted.named(name, |&i| names[i]).copied().collect();
+            assert_eq!(a, b, "{name}");
+        }
+        let keys: Vec<u64> = sorted.keys().collect();
+        let mut expected: Vec<u64> = ["total", "count", "sum"].map(name_key).to_vec();
+        expected.sort_unstable();
+        assert_eq!(keys, expected);
+    }
+
+    #[test]
+    fn a_sorted_table_filters_a_shared_key_name_by_name() {
+        let names = ["total", "count"];
+        let table = SortedByName {
+            entries: Box::new([(name_key("total"), 0), (name_key("total"), 1)]),
+            shared: [name_key("total")].into_iter().collect(),
+        };
         let named: Vec<usize> = table.named("total", |&i| names[i]).copied().collect();
         assert_eq!(named, vec![0]);
     }
