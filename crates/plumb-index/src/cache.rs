@@ -140,6 +140,7 @@ pub fn build_key() -> String {
 mod tests {
     use super::*;
     use crate::extract::extract;
+    use crate::facts::TextsByDef;
     use plumb_lang::Language;
     use plumb_lang::tree_sitter::{Parser, QueryCursor};
 
@@ -184,7 +185,37 @@ mod tests {
         decoded.refs = apart.refs;
         decoded.bindings = facts.bindings.clone();
         decoded.locals = apart.locals;
+        decoded.docs = apart.docs;
+        for (d, def) in decoded.defs.iter_mut().enumerate() {
+            if let Some(signature) = apart.signatures.get(d) {
+                def.signature = Some(signature.into());
+            }
+        }
         assert_eq!(format!("{decoded:?}"), format!("{facts:?}"));
+    }
+
+    #[test]
+    fn docs_and_the_signatures_resolution_never_reads_are_set_apart() {
+        let facts = python_facts(
+            "class Cart:\n    \"\"\"A cart.\"\"\"\n    def total(self) -> int:\n        \"\"\"The sum.\"\"\"\n        return 0\n",
+        );
+        assert_eq!(
+            (facts.docs.get(0), facts.docs.get(1)),
+            (Some("A cart."), Some("The sum."))
+        );
+        let mut split = facts.clone();
+        let apart = crate::facts::decode_apart(&split.set_apart());
+        assert_eq!(apart.docs, facts.docs);
+        assert_eq!(split.docs, TextsByDef::default());
+        // The class's signature only goes to the store; the method's return
+        // annotation types calls of it.
+        assert_eq!(apart.signatures.get(0), Some("class Cart"));
+        assert_eq!(split.defs[0].signature, None);
+        assert_eq!(apart.signatures.get(1), None);
+        assert_eq!(
+            split.defs[1].signature.as_deref(),
+            Some("def total(self) -> int")
+        );
     }
 
     #[test]

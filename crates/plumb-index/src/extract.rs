@@ -378,6 +378,9 @@ pub fn extract_with_hooks(
         let (name_line, name_col) = position(raw.name);
         let exported = language.is_exported(raw.node, &name, bytes)
             || (container == Container::File && export_list.contains(&name));
+        if let Some(doc) = doc(raw.node, def_parents[i], spec, bytes, &mut lists) {
+            facts.docs.push(facts.defs.len(), doc.into());
+        }
         facts.defs.push(DefFact {
             kind: raw.kind,
             start_line: first.start_position().row as u32 + 1,
@@ -387,7 +390,6 @@ pub fn extract_with_hooks(
             name_line,
             name_col,
             signature: signature(raw.node, bytes).map(Box::from),
-            doc: doc(raw.node, def_parents[i], spec, bytes, &mut lists).map(Box::from),
             container,
             exported,
             has_body: body(raw.node).is_some(),
@@ -1405,7 +1407,7 @@ mod tests {
                 "function total 11-13 in -",
             ]
         );
-        assert_eq!(f.defs[0].doc.as_deref(), Some("A cart."));
+        assert_eq!(f.docs.get(0), Some("A cart."));
         assert_eq!(f.defs[0].signature.as_deref(), Some("class Cart(Base)"));
         assert_eq!(
             f.defs[2].signature.as_deref(),
@@ -1490,7 +1492,7 @@ mod tests {
                 "function helper 8-8 in -",
             ]
         );
-        assert_eq!(f.defs[0].doc.as_deref(), Some("A shape."));
+        assert_eq!(f.docs.get(0), Some("A shape."));
         assert!(f.defs[0].exported && f.defs[4].exported && !f.defs[5].exported);
         let refs: Vec<_> = f
             .refs
@@ -1533,7 +1535,7 @@ mod tests {
                 "constant hidden 7-7 in -",
             ]
         );
-        assert_eq!(f.defs[0].doc.as_deref(), Some("Round thing."));
+        assert_eq!(f.docs.get(0), Some("Round thing."));
         assert!(
             f.defs[0].exported && !f.defs[1].exported && f.defs[3].exported && !f.defs[4].exported
         );
@@ -1564,7 +1566,7 @@ mod tests {
                 "function use 13-18 in -",
             ]
         );
-        assert_eq!(f.defs[0].doc.as_deref(), Some("Circle is round."));
+        assert_eq!(f.docs.get(0), Some("Circle is round."));
         assert!(f.defs[0].exported && !f.defs[1].exported && !f.defs[4].exported);
         assert_eq!(f.defs[3].return_type.as_deref(), Some("*Circle"));
         let bindings: Vec<_> = f
@@ -1721,7 +1723,7 @@ mod tests {
                 "variant MATTE 13-13 in Finish",
             ]
         );
-        assert_eq!(f.defs[0].doc.as_deref(), Some("A cart."));
+        assert_eq!(f.docs.get(0), Some("A cart."));
         assert_eq!(
             f.defs[0].signature.as_deref(),
             Some("class Cart(val owner: String, size: Int) : Base(), Priced")
@@ -1772,7 +1774,7 @@ mod tests {
                 "field Owner 12-12 in Receipt",
             ]
         );
-        assert_eq!(f.defs[0].doc.as_deref(), Some("<summary>A cart.</summary>"));
+        assert_eq!(f.docs.get(0), Some("<summary>A cart.</summary>"));
         assert_eq!(f.defs[4].return_type.as_deref(), Some("Cart"));
         assert!(f.defs[0].exported && !f.defs[1].exported && f.defs[2].exported);
         let refs: Vec<_> = f

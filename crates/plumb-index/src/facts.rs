@@ -36,10 +36,9 @@ pub struct DefFact {
     pub name_line: u32,
     /// Column of the name (1-based).
     pub name_col: u32,
-    /// Declaration text up to the body.
+    /// Declaration text up to the body; set apart unless resolution reads
+    /// it ([`DefFact::resolution_reads_signature`]).
     pub signature: Option<Box<str>>,
-    /// Doc comment or docstring.
-    pub doc: Option<Box<str>>,
     /// The container it is defined in.
     pub container: Container,
     /// Visible outside its module.
@@ -51,6 +50,49 @@ pub struct DefFact {
     pub return_type: Option<Box<str>>,
     /// How many parameters a callable declares (`None`: unknown or variadic).
     pub parameters: Option<u32>,
+}
+
+impl DefFact {
+    /// Whether resolving any file reads this definition's signature: a
+    /// function's or method's (its return annotation, the parameter types a
+    /// callback passed to it takes) and a type alias's (the type it stands
+    /// for). Other signatures only go to the store: a macro's
+    /// (`#define f(x)`, `macro_rules! f`) declares no types.
+    pub fn resolution_reads_signature(&self) -> bool {
+        matches!(
+            self.kind,
+            SymbolKind::Function | SymbolKind::Method | SymbolKind::TypeAlias
+        )
+    }
+}
+
+/// Texts of some of a file's definitions, by index in its `defs`,
+/// ascending: most definitions have no doc comment, and only some
+/// signatures are set apart.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TextsByDef(Vec<(u32, Box<str>)>);
+
+impl TextsByDef {
+    /// Adds the text of definition `def`, which comes after every one
+    /// already held.
+    pub fn push(&mut self, def: usize, text: Box<str>) {
+        debug_assert!(self.0.last().is_none_or(|&(last, _)| (last as usize) < def));
+        self.0.push((def as u32, text));
+    }
+
+    /// The text of definition `def`, if it has one.
+    pub fn get(&self, def: usize) -> Option<&str> {
+        let at = self
+            .0
+            .binary_search_by_key(&def, |&(d, _)| d as usize)
+            .ok()?;
+        Some(&self.0[at].1)
+    }
+
+    /// Gives back spare capacity.
+    pub fn shrink_to_fit(&mut self) {
+        self.0.shrink_to_fit();
+    }
 }
 
 /// An `impl` block: a container whose members belong to another type.
@@ -157,6 +199,9 @@ pub struct FileFacts {
     pub locals: Vec<LocalFact>,
     /// Import bindings.
     pub imports: Vec<ImportDecl>,
+    /// Doc comments and docstrings of the definitions that have one; set
+    /// apart, since only the store reads them.
+    pub docs: TextsByDef,
     /// The package the file declares (`com.shop.model`), for package-based
     /// module systems.
     pub package: Option<String>,
@@ -189,6 +234,7 @@ impl FileFacts {
         self.bindings.shrink_to_fit();
         self.locals.shrink_to_fit();
         self.imports.shrink_to_fit();
+        self.docs.shrink_to_fit();
         self.conditional.shrink_to_fit();
     }
 
@@ -232,12 +278,13 @@ impl FileFacts {
     }
 
     /// Sets apart, encoded, what only this file's own resolution reads
-    /// ([`Apart`]): every reference site, and its functions' bindings and
-    /// locals unless [`Self::function_scopes_visible`]. The facts keep the
-    /// inheritance sites (which linking reads), the bindings of the file's
-    /// top level and types, and the rest; the encoding is a fraction of
-    /// the decoded size, and is decoded ([`decode_apart`]) when the file
-    /// itself is resolved.
+    /// ([`Apart`]): every reference site, its functions' bindings and
+    /// locals unless [`Self::function_scopes_visible`], and the doc
+    /// comments and signatures that only go to the store. The facts keep
+    /// the inheritance sites (which linking reads), the bindings of the
+    /// file's top level and types, and the rest; the encoding is a
+    /// fraction of the decoded size, and is decoded ([`decode_apart`])
+    /// when the file itself is resolved.
     pub fn set_apart(&mut self) -> Vec<u8> {
         let (mut bindings, mut locals) = (Vec::new(), Vec::new());
         if !self.function_scopes_visible() {
@@ -248,10 +295,25 @@ impl FileFacts {
             self.bindings = kept;
             locals = std::mem::take(&mut self.locals);
         }
+        let docs = std::mem::take(&mut self.docs);
+        let mut signatures = TextsByDef::default();
+        for (d, def) in self.defs.iter_mut().enumerate() {
+            if !def.resolution_reads_signature()
+                && let Some(signature) = def.signature.take()
+            {
+                signatures.push(d, signature);
+            }
+        }
         // Encoded as an `Apart` is, without copying the sites.
         #[derive(Serialize)]
-        struct ApartView<'a>(&'a [RefFact], &'a [BindingFact], &'a [LocalFact]);
-        let apart = ApartView(&self.refs, &bindings, &locals);
+        struct ApartView<'a>(
+            &'a [RefFact],
+            &'a [BindingFact],
+            &'a [LocalFact],
+            &'a TextsByDef,
+            &'a TextsByDef,
+        );
+        let apart = ApartView(&self.refs, &bindings, &locals, &docs, &signatures);
         // The encoder's buffer grows by doubling: keep the parts in one of
         // their size, since they are held until the file is resolved.
         let mut encoded = postcard::to_stdvec(&apart).unwrap_or_default();
@@ -275,6 +337,11 @@ pub struct Apart {
     pub bindings: Vec<BindingFact>,
     /// Every local, in order.
     pub locals: Vec<LocalFact>,
+    /// The doc comments of the definitions.
+    pub docs: TextsByDef,
+    /// The signatures resolution does not read
+    /// ([`DefFact::resolution_reads_signature`]).
+    pub signatures: TextsByDef,
 }
 
 /// What [`FileFacts::set_apart`] encoded. Bytes that do not decode (a

@@ -338,7 +338,7 @@ impl Linked<'_> {
         let apart = Arc::new(FileApart::new(f, holds_scopes, apart));
         *self.resolver.memo().apart.borrow_mut() = Some(Arc::clone(&apart));
         let mut rows = FileRows::default();
-        self.resolver.emit_symbols(f, &mut rows);
+        self.resolver.emit_symbols(f, &apart.apart, &mut rows);
         self.resolver
             .emit_references(f, &apart.apart.refs, &self.inheritance, &mut rows);
         self.resolver.emit_imports(f, &mut rows);
@@ -1991,10 +1991,12 @@ impl<'a> Resolver<'a> {
         })
     }
 
-    fn emit_symbols(&self, f: usize, rows: &mut FileRows) {
+    /// The rows of file `f`'s definitions, with the texts `apart` holds.
+    fn emit_symbols(&self, f: usize, apart: &Apart, rows: &mut FileRows) {
         let mut qualnames = HashMap::new();
         for s in self.file_syms(f) {
             let def = self.def(s);
+            let d = self.syms[s].1;
             rows.symbols.push(SymbolRecord {
                 id: self.store_id(s),
                 file_id: self.files[f].file_id,
@@ -2007,8 +2009,12 @@ impl<'a> Resolver<'a> {
                 end_byte: def.end_byte,
                 name_line: def.name_line,
                 name_col: def.name_col,
-                signature: def.signature.as_deref().map(String::from),
-                doc: def.doc.as_deref().map(String::from),
+                signature: def
+                    .signature
+                    .as_deref()
+                    .or_else(|| apart.signatures.get(d))
+                    .map(String::from),
+                doc: apart.docs.get(d).map(String::from),
                 parent_id: self.parent[s].map(|p| self.store_id(p)),
                 exported: def.exported,
                 impl_block: self.impl_block(f, def),
