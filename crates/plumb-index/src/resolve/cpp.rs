@@ -29,12 +29,12 @@ impl Resolver<'_> {
     /// (`geo::detail`), or `None` when `s` is no C++ namespace or sits
     /// inside something else.
     fn namespace_path(&self, s: SymId) -> Option<String> {
-        let (f, _) = self.syms[s];
+        let (f, _) = self.locate(s);
         let def = self.def(s);
         if !self.is_cpp(f) || def.kind != SymbolKind::Module {
             return None;
         }
-        match self.parent[s] {
+        match self.parent(s) {
             None if def.container == Container::File => Some(def.name.to_string()),
             None => None,
             Some(p) => Some(format!("{}::{}", self.namespace_path(p)?, def.name)),

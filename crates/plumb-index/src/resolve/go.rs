@@ -26,7 +26,7 @@ impl Resolver<'_> {
         let mut concrete: Vec<(SymId, HashSet<&str>)> = Vec::new();
         let mut by_method: HashMap<&str, Vec<usize>> = HashMap::new();
         for s in 0..self.syms.len() {
-            let (f, _) = self.syms[s];
+            let (f, _) = self.locate(s);
             let kind = self.def(s).kind;
             if self.files[f].language != Language::Go || !kind.is_type() {
                 continue;

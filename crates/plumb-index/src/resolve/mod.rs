@@ -189,9 +189,9 @@ struct Resolver<'a> {
     /// Each file's first symbol, and one past the last file's last:
     /// symbols are numbered file by file, a file's in definition order.
     first_sym: Vec<SymId>,
-    /// (file, definition index) of each symbol.
-    syms: Vec<(usize, usize)>,
-    parent: Vec<Option<SymId>>,
+    /// (file, definition index) of each symbol, in 32 bits each: the
+    /// Linux kernel has millions of symbols ([`Self::locate`]).
+    syms: Vec<(u32, u32)>,
     top_level: Vec<SortedByName<SymId>>,
     /// C and C++: the files each file's `#include`s name.
     includes: Vec<Vec<usize>>,
@@ -277,7 +277,7 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     let mut structural: HashMap<usize, Vec<(SymId, SymId)>> = HashMap::new();
     for (ty, interface) in resolver.structural_impls() {
         structural
-            .entry(resolver.syms[ty].0)
+            .entry(resolver.locate(ty).0)
             .or_default()
             .push((ty, interface));
     }
@@ -405,16 +405,8 @@ impl<'a> Resolver<'a> {
         // The whole graph's tables, in file order.
         let symbols = files.iter().map(|file| file.facts.defs.len()).sum();
         let mut syms = Vec::with_capacity(symbols);
-        let mut parent = Vec::with_capacity(symbols);
         for (f, file) in files.iter().enumerate() {
-            let first = firsts[f];
-            for (d, def) in file.facts.defs.iter().enumerate() {
-                syms.push((f, d));
-                parent.push(match def.container {
-                    Container::Def(p) => Some(first + p),
-                    Container::Impl(_) | Container::File => None,
-                });
-            }
+            syms.extend((0..file.facts.defs.len()).map(|d| (f as u32, d as u32)));
         }
         let first_sym = firsts.iter().copied().chain([symbols]).collect();
         let top_level_files = ByKey::build(
@@ -443,7 +435,6 @@ impl<'a> Resolver<'a> {
             modules,
             first_sym,
             syms,
-            parent,
             top_level,
             includes,
             top_level_files,
@@ -472,7 +463,6 @@ impl<'a> Resolver<'a> {
             modules: self.modules,
             first_sym: self.first_sym,
             syms: self.syms,
-            parent: self.parent,
             top_level: self.top_level,
             includes: self.includes,
             top_level_files: self.top_level_files,
@@ -493,7 +483,7 @@ impl<'a> Resolver<'a> {
 
     /// The store id of symbol `s`: its ordinal in its file's range.
     fn store_id(&self, s: SymId) -> i64 {
-        let (f, d) = self.syms[s];
+        let (f, d) = self.locate(s);
         plumb_store::row_id(self.files[f].file_id, d)
     }
 
@@ -502,8 +492,25 @@ impl<'a> Resolver<'a> {
         self.memo.get_or_default()
     }
 
-    fn def(&self, s: SymId) -> &'a DefFact {
+    /// The file of symbol `s` and its index among the file's definitions.
+    fn locate(&self, s: SymId) -> (usize, usize) {
         let (f, d) = self.syms[s];
+        (f as usize, d as usize)
+    }
+
+    /// What holds symbol `s`: the definition it is written in, or the
+    /// type its impl block is linked to ([`Self::link_impls`]).
+    fn parent(&self, s: SymId) -> Option<SymId> {
+        let (f, d) = self.locate(s);
+        match self.files[f].facts.defs[d].container {
+            Container::Def(p) => Some(self.first_sym[f] + p),
+            Container::Impl(i) => self.impl_owner[f][i],
+            Container::File => None,
+        }
+    }
+
+    fn def(&self, s: SymId) -> &'a DefFact {
+        let (f, d) = self.locate(s);
         &self.files[f].facts.defs[d]
     }
 
@@ -576,18 +583,12 @@ impl<'a> Resolver<'a> {
                 self.impl_owner[f][i] = owner;
             }
         }
-        for s in 0..self.syms.len() {
-            let (f, d) = self.syms[s];
-            if let Container::Impl(i) = self.files[f].facts.defs[d].container {
-                self.parent[s] = self.impl_owner[f][i];
-            }
-        }
     }
 
     fn index_members(&mut self) {
         let mut children: HashMap<SymId, Vec<SymId>> = HashMap::new();
         for s in 0..self.syms.len() {
-            if let Some(p) = self.parent[s] {
+            if let Some(p) = self.parent(s) {
                 children.entry(p).or_default().push(s);
             }
         }
@@ -602,7 +603,7 @@ impl<'a> Resolver<'a> {
         let mut groups: HashMap<String, Vec<SymId>> = HashMap::new();
         let mut memo = HashMap::new();
         for s in 0..self.syms.len() {
-            let (f, _) = self.syms[s];
+            let (f, _) = self.locate(s);
             let kind = self.def(s).kind;
             if matches!(self.system(f), ModuleSystem::Packages(_))
                 && (kind.is_type() || kind == SymbolKind::Module)
@@ -726,7 +727,7 @@ impl<'a> Resolver<'a> {
 
     /// A Rust `mod x;` declaration stands for the module file it declares.
     fn module_file_of(&self, s: SymId) -> Option<usize> {
-        let (f, _) = self.syms[s];
+        let (f, _) = self.locate(s);
         let def = self.def(s);
         if def.kind != SymbolKind::Module
             || def.has_body
@@ -1135,7 +1136,7 @@ impl<'a> Resolver<'a> {
     /// external linkage, in any C file.
     fn c_external_definitions<'s>(&'s self, name: &'s str) -> impl Iterator<Item = SymId> + 's {
         self.named(&self.by_name, name).filter(move |&s| {
-            let (f, _) = self.syms[s];
+            let (f, _) = self.locate(s);
             let def = self.def(s);
             self.system(f) == ModuleSystem::CIncludes
                 && def.container == Container::File
@@ -1355,7 +1356,7 @@ impl<'a> Resolver<'a> {
                     SymbolKind::Variable | SymbolKind::Constant
                 ) =>
             {
-                let (g, _) = self.syms[s];
+                let (g, _) = self.locate(s);
                 (g != f && self.def(s).container == Container::File)
                     .then(|| self.binding_type(Scope::File(g), &self.def(s).name))
                     .flatten()
@@ -1371,7 +1372,7 @@ impl<'a> Resolver<'a> {
         // being resolved, in the linked table otherwise.
         let apart = match scope {
             Scope::Sym(s) => {
-                let (g, d) = self.syms[s];
+                let (g, d) = self.locate(s);
                 let held = self.apart_holding(g);
                 if held.is_none() {
                     self.debug_assert_scope_kept(g, d);
@@ -1569,7 +1570,7 @@ impl<'a> Resolver<'a> {
     /// `ProxyState`, `type Map = HashMap<K, V>` → `HashMap`), read from its
     /// declaration; an alias of an alias is followed a few steps.
     fn aliased_type(&self, alias: SymId) -> Option<SymId> {
-        let (g, d) = self.syms[alias];
+        let (g, d) = self.locate(alias);
         let def = &self.files[g].facts.defs[d];
         let declared = def.signature.as_deref()?;
         let aliased = match declared.split_once('=') {
@@ -1614,7 +1615,7 @@ impl<'a> Resolver<'a> {
             }
             None => self.called_symbol(f, c, callee)?,
         };
-        let (g, d) = self.syms[target];
+        let (g, d) = self.locate(target);
         let def = &self.files[g].facts.defs[d];
         let parameters = parameter_types(def.signature.as_deref()?)?;
         let function_type = parameters.get(argument as usize)?.as_deref()?;
@@ -1673,7 +1674,7 @@ impl<'a> Resolver<'a> {
 
     /// The type a function's return annotation names, read from its signature.
     fn return_type(&self, s: SymId) -> Option<SymId> {
-        let (f, d) = self.syms[s];
+        let (f, d) = self.locate(s);
         let def = &self.files[f].facts.defs[d];
         if !def.kind.is_callable() {
             return None;
@@ -1735,7 +1736,7 @@ impl<'a> Resolver<'a> {
         let mut blocks = HashSet::new();
         candidates.len() > 1
             && candidates.iter().all(|&(s, _, _)| {
-                let (f, d) = self.syms[s];
+                let (f, d) = self.locate(s);
                 match self.files[f].facts.defs[d].container {
                     Container::Impl(i) => blocks.insert((f, i)),
                     Container::File | Container::Def(_) => false,
@@ -1912,10 +1913,10 @@ impl<'a> Resolver<'a> {
     /// Whether a definition could be what a site of `kind` refers to.
     fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymId) -> bool {
         let def_kind = self.def(s).kind;
-        let (f, _) = self.syms[s];
+        let (f, _) = self.locate(s);
         // An extension of a type outside the repository has no parent, but
         // is called as a member all the same.
-        let is_member = self.parent[s].is_some_and(|p| self.def(p).kind.is_type())
+        let is_member = self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
             || self.files[f].facts.is_extension(self.def(s));
         match kind {
             OccurrenceKind::Call if qualified => is_member && def_kind.is_callable(),
@@ -1941,7 +1942,7 @@ impl<'a> Resolver<'a> {
             // Only a type defined inside its own impl's method can loop here.
             return self.def(s).name.to_string();
         }
-        let (f, d) = self.syms[s];
+        let (f, d) = self.locate(s);
         let def = &self.files[f].facts.defs[d];
         let separator = self.spec(f).separator;
         let prefix = match def.container {
@@ -1996,7 +1997,7 @@ impl<'a> Resolver<'a> {
         let mut qualnames = HashMap::new();
         for s in self.file_syms(f) {
             let def = self.def(s);
-            let d = self.syms[s].1;
+            let d = self.locate(s).1;
             rows.symbols.push(SymbolRecord {
                 id: self.store_id(s),
                 file_id: self.files[f].file_id,
@@ -2015,7 +2016,7 @@ impl<'a> Resolver<'a> {
                     .or_else(|| apart.signatures.get(d))
                     .map(String::from),
                 doc: apart.docs.get(d).map(String::from),
-                parent_id: self.parent[s].map(|p| self.store_id(p)),
+                parent_id: self.parent(s).map(|p| self.store_id(p)),
                 exported: def.exported,
                 impl_block: self.impl_block(f, def),
             });
