@@ -18,6 +18,13 @@ pub struct AsideAt {
     len: u64,
 }
 
+impl AsideAt {
+    /// How many bytes the parts take, encoded.
+    pub fn bytes(self) -> u64 {
+        self.len
+    }
+}
+
 /// The temporary file holding every file's encoded parts. It has no name
 /// where the platform allows it (else `tempfile` removes it on drop), so a
 /// run that stops leaves nothing behind.
