@@ -1892,9 +1892,17 @@ impl<'a> Resolver<'a> {
 
     /// Every plausible definition named like the site, at low confidence.
     fn name_only(&self, site: &RefFact, qualified: bool) -> Candidates {
+        // Names are read everywhere: a read is recorded only when resolved,
+        // so no definition is a guess for one (and a common name, `len` in
+        // C, has thousands of same-named definitions to look through).
+        if site.kind == OccurrenceKind::Read {
+            return Vec::new();
+        }
+        // One past the most kept is enough to tell there are too many.
         let candidates: Vec<SymId> = self
             .named(&self.by_name, &site.name)
             .filter(|&s| self.plausible(site.kind, qualified, s))
+            .take(MAX_NAME_ONLY_CANDIDATES + 1)
             .collect();
         if candidates.is_empty() || candidates.len() > MAX_NAME_ONLY_CANDIDATES {
             return Vec::new();
@@ -1913,19 +1921,22 @@ impl<'a> Resolver<'a> {
     /// Whether a definition could be what a site of `kind` refers to.
     fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymId) -> bool {
         let def_kind = self.def(s).kind;
-        let (f, _) = self.locate(s);
-        // An extension of a type outside the repository has no parent, but
-        // is called as a member all the same.
-        let is_member = self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
-            || self.files[f].facts.is_extension(self.def(s));
+        // Asked only of callables and types, where it matters.
+        let is_member = || {
+            let (f, _) = self.locate(s);
+            // An extension of a type outside the repository has no parent,
+            // but is called as a member all the same.
+            self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
+                || self.files[f].facts.is_extension(self.def(s))
+        };
         match kind {
-            OccurrenceKind::Call if qualified => is_member && def_kind.is_callable(),
-            OccurrenceKind::Call => !is_member && (def_kind.is_callable() || def_kind.is_type()),
+            OccurrenceKind::Call if qualified => def_kind.is_callable() && is_member(),
+            OccurrenceKind::Call => (def_kind.is_callable() || def_kind.is_type()) && !is_member(),
             OccurrenceKind::Instantiate => def_kind.is_type(),
             OccurrenceKind::Inherit | OccurrenceKind::Implement => def_kind.is_type(),
             OccurrenceKind::Type => def_kind.is_type() || def_kind == SymbolKind::TypeAlias,
             OccurrenceKind::Import => true,
-            // Names are read everywhere; a read is recorded only when resolved.
+            // See `name_only`.
             OccurrenceKind::Read => false,
         }
     }
