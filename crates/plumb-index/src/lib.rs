@@ -405,7 +405,14 @@ fn run(
                 .zip(&records)
                 .all(|((id, path), record)| *id == record.id && *path == record.path)
     });
-    let mut store = Store::open_for_write(&Store::database_path(&root))?;
+    // A first index is built aside and renamed into place (see
+    // `Store::create_new`); an existing one is replaced in place.
+    let database = Store::database_path(&root);
+    let mut store = if database.exists() {
+        Store::open_for_write(&database)?
+    } else {
+        Store::create_new(&database)?
+    };
     let writer = match &written {
         Some(_) => {
             let writer = store.update()?;
@@ -488,6 +495,7 @@ fn run(
         writer.meta("git_commit", &commit)?;
     }
     writer.commit()?;
+    store.publish()?;
     phases.end("commit");
 
     let kept = link.map(|link| Kept {

@@ -8,6 +8,7 @@
 //! ([`read`]). A rebuild happens in one transaction, so a reader (or a crash)
 //! always sees either the previous index or the new one, never a mix.
 
+mod fresh;
 mod integrity;
 pub mod model;
 pub mod read;
@@ -93,6 +94,14 @@ pub enum Error {
         /// The id that names no row.
         id: i64,
     },
+    /// A file of the index could not be removed, synced or renamed.
+    #[error("index file {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
     /// Any other SQLite failure.
     #[error("index database {path}: {source}")]
     Sqlite {
@@ -117,7 +126,12 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// An open index database.
 pub struct Store {
     conn: Connection,
+    /// The database file this connection has open.
     path: PathBuf,
+    /// For a first index built aside ([`Store::create_new`]), the path
+    /// [`Store::publish`] renames it to; `None` once published, and for
+    /// every other store.
+    publish_to: Option<PathBuf>,
 }
 
 /// The right to write the index at a root, held by one process at a time
@@ -165,6 +179,7 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_owned(),
+            publish_to: None,
         };
         // Takes effect only in a database not yet written.
         store
@@ -193,6 +208,7 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_owned(),
+            publish_to: None,
         };
         store
             .conn
@@ -228,7 +244,19 @@ impl Store {
         self.conn
             .pragma_update(None, "synchronous", "NORMAL")
             .map_err(|e| self.err(e))?;
-        Ok(())
+        self.allow_sorter_threads()
+    }
+
+    /// Lets SQLite's sorter, which builds each index at the end of a whole
+    /// replacement, use a helper thread per core besides the writer.
+    /// Measured on the Linux `drivers/net` + `include` + `net` subset
+    /// (12,746 files, release build, one run each on a noisy machine): the
+    /// commit phase of a first index went from 8.7 s to 5.5 s.
+    fn allow_sorter_threads(&self) -> Result<()> {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        self.conn
+            .pragma_update(None, "threads", cores as i64)
+            .map_err(|e| self.err(e))
     }
 
     fn recreate(&self) -> Result<()> {
