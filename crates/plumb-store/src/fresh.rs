@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use rusqlite::Connection;
 
-use crate::{PAGE_SIZE, Result, Store, sqlite};
+use crate::{PAGE_SIZE, Result, Store, classify, sqlite};
 
 /// What is appended to the database's file name while it is built.
 const BUILDING_SUFFIX: &str = ".building";
@@ -34,6 +34,23 @@ fn remove_if_present(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// A database being built aside, to be renamed to `target`: its file is
+/// deleted when this is dropped, so a build that fails leaves nothing. Once
+/// [`Store::publish`] has renamed it, nothing is left at `file` to delete.
+pub(crate) struct Building {
+    /// The file being built.
+    file: PathBuf,
+    /// The path it is published at.
+    target: PathBuf,
+}
+
+impl Drop for Building {
+    fn drop(&mut self) {
+        // Best effort: a file left behind is replaced by the next build.
+        let _ = std::fs::remove_file(&self.file);
+    }
+}
+
 impl Store {
     /// Opens a new, empty database to be published at `path`, where none
     /// exists: built at `path` + `.building` (replacing what a build that
@@ -41,30 +58,31 @@ impl Store {
     /// [`Store::publish`]. Dropped unpublished, the file is deleted. The
     /// caller holds the write lock, so no other process builds it.
     pub fn create_new(path: &Path) -> Result<Store> {
-        let building = with_suffix(path, BUILDING_SUFFIX);
-        for stale in std::iter::once(building.clone())
-            .chain(WAL_COMPANIONS.map(|suffix| with_suffix(&building, suffix)))
+        let file = with_suffix(path, BUILDING_SUFFIX);
+        for stale in std::iter::once(file.clone())
+            .chain(WAL_COMPANIONS.map(|suffix| with_suffix(&file, suffix)))
         {
             remove_if_present(&stale).map_err(|e| io_error(&stale, e))?;
         }
-        let conn = Connection::open(&building).map_err(|source| sqlite(&building, source))?;
+        let conn = Connection::open(&file).map_err(|source| sqlite(&file, source))?;
         let store = Store {
             conn,
-            path: building,
-            publish_to: Some(path.to_owned()),
+            path: file.clone(),
+            building: Some(Building {
+                file,
+                target: path.to_owned(),
+            }),
         };
-        store
-            .conn
-            .pragma_update(None, "page_size", PAGE_SIZE)
-            .map_err(|e| store.err(e))?;
-        store
-            .conn
-            .pragma_update(None, "journal_mode", "OFF")
-            .map_err(|e| store.err(e))?;
-        store
-            .conn
-            .pragma_update(None, "synchronous", "OFF")
-            .map_err(|e| store.err(e))?;
+        for (pragma, value) in [
+            ("page_size", PAGE_SIZE.to_string()),
+            ("journal_mode", "OFF".into()),
+            ("synchronous", "OFF".into()),
+        ] {
+            store
+                .conn
+                .pragma_update(None, pragma, value)
+                .map_err(|e| store.err(e))?;
+        }
         store.allow_sorter_threads()?;
         store.recreate()?;
         Ok(store)
@@ -75,45 +93,34 @@ impl Store {
     /// to disk and renames it to its final path (removing a write-ahead log
     /// left there without its database, which SQLite would otherwise read
     /// as the new one's). For any other store the commit already did it.
-    pub fn publish(mut self) -> Result<()> {
-        let Some(target) = self.publish_to.take() else {
+    pub fn publish(self) -> Result<()> {
+        let Store {
+            conn,
+            path,
+            building,
+        } = self;
+        let Some(building) = building else {
             return Ok(());
         };
-        self.conn
-            .pragma_update(None, "journal_mode", "WAL")
-            .map_err(|e| self.err(e))?;
-        let building = std::mem::take(&mut self.path);
-        let conn = std::mem::replace(
-            &mut self.conn,
-            Connection::open_in_memory().map_err(|source| sqlite(&building, source))?,
-        );
-        conn.close()
-            .map_err(|(_, source)| sqlite(&building, source))?;
-        std::fs::File::open(&building)
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(|e| classify(&path, e))?;
+        conn.close().map_err(|(_, source)| sqlite(&path, source))?;
+        std::fs::File::open(&path)
             .and_then(|file| file.sync_all())
-            .map_err(|e| io_error(&building, e))?;
+            .map_err(|e| io_error(&path, e))?;
+        let target = &building.target;
         if !target.exists() {
-            for companion in WAL_COMPANIONS.map(|suffix| with_suffix(&target, suffix)) {
+            for companion in WAL_COMPANIONS.map(|suffix| with_suffix(target, suffix)) {
                 remove_if_present(&companion).map_err(|e| io_error(&companion, e))?;
             }
         }
-        std::fs::rename(&building, &target).map_err(|e| io_error(&target, e))?;
+        std::fs::rename(&path, target).map_err(|e| io_error(target, e))?;
         if let Some(dir) = target.parent() {
             std::fs::File::open(dir)
                 .and_then(|dir| dir.sync_all())
                 .map_err(|e| io_error(dir, e))?;
         }
         Ok(())
-    }
-}
-
-impl Drop for Store {
-    /// Deletes a database built aside that was never published.
-    fn drop(&mut self) {
-        if self.publish_to.is_some() {
-            // Best effort: a file left behind is replaced by the next build.
-            let _ = std::fs::remove_file(&self.path);
-        }
     }
 }
 

@@ -128,10 +128,9 @@ pub struct Store {
     conn: Connection,
     /// The database file this connection has open.
     path: PathBuf,
-    /// For a first index built aside ([`Store::create_new`]), the path
-    /// [`Store::publish`] renames it to; `None` once published, and for
-    /// every other store.
-    publish_to: Option<PathBuf>,
+    /// For a first index built aside ([`Store::create_new`]), where
+    /// [`Store::publish`] renames it to; `None` for every other store.
+    building: Option<fresh::Building>,
 }
 
 /// The right to write the index at a root, held by one process at a time
@@ -179,7 +178,7 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_owned(),
-            publish_to: None,
+            building: None,
         };
         // Takes effect only in a database not yet written.
         store
@@ -208,7 +207,7 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_owned(),
-            publish_to: None,
+            building: None,
         };
         store
             .conn
