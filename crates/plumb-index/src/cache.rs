@@ -142,20 +142,13 @@ mod tests {
     use crate::extract::extract;
     use crate::facts::TextsByDef;
     use plumb_lang::Language;
-    use plumb_lang::tree_sitter::{Parser, QueryCursor};
+    use plumb_lang::tree_sitter::Parser;
 
     fn python_facts(source: &str) -> FileFacts {
         let mut parser = Parser::new();
         parser.set_language(&Language::Python.grammar()).unwrap();
         let tree = parser.parse(source, None).unwrap();
-        extract(
-            Language::Python,
-            &tree,
-            &[],
-            source,
-            &mut QueryCursor::new(),
-        )
-        .unwrap()
+        extract(Language::Python, &tree, &[], source).unwrap()
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::num::NonZeroU16;
 use std::rc::Rc;
 
-use plumb_lang::tree_sitter::{Node, Query, QueryCursor, StreamingIterator, Tree};
+use plumb_lang::tree_sitter::{Node, Query, Tree};
 use plumb_lang::{DocStyle, FileHooks, Language, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
@@ -161,14 +161,13 @@ pub fn extract(
     tree: &Tree,
     macro_trees: &[Tree],
     source: &str,
-    cursor: &mut QueryCursor,
 ) -> Result<FileFacts, SpecError> {
     let root = tree.root_node();
     let bytes = source.as_bytes();
     let mut hooks = FileHooks::default();
     language.imports(root, bytes, &mut hooks.imports);
     language.conditional_code(root, bytes, &mut hooks.conditional);
-    extract_with_hooks(language, tree, macro_trees, source, hooks, cursor)
+    extract_with_hooks(language, tree, macro_trees, source, hooks)
 }
 
 /// [`extract`], with the imports and conditional code of the file already
@@ -180,10 +179,10 @@ pub fn extract_with_hooks(
     macro_trees: &[Tree],
     source: &str,
     hooks: FileHooks,
-    cursor: &mut QueryCursor,
 ) -> Result<FileFacts, SpecError> {
     let spec = language.spec();
     let query = language.query()?;
+    let patterns = language.patterns()?;
     let roles = roles(language, query)?;
     let root = tree.root_node();
     let bytes = source.as_bytes();
@@ -200,15 +199,14 @@ pub fn extract_with_hooks(
     // is the file's own at the same positions.
     for (t, parsed) in std::iter::once(tree).chain(macro_trees).enumerate() {
         let in_macro = t > 0;
-        let mut matches = cursor.matches(query, parsed.root_node(), bytes);
-        while let Some(m) = matches.next() {
+        patterns.for_each_match(parsed.root_node(), bytes, |pattern_index, captures| {
             let mut primary = None;
             let (mut name, mut receiver, mut path) = (None, None, None);
             let (mut binding_name, mut binding_type, mut is_field) = (None, None, false);
             let mut from_value = false;
             let mut element = false;
             let (mut pattern, mut position) = (false, false);
-            for capture in m.captures() {
+            for capture in captures {
                 let node = capture.node;
                 match roles[capture.index as usize] {
                     Role::Name => name = Some(node),
@@ -254,7 +252,7 @@ pub fn extract_with_hooks(
                         name.filter(|n| !n.is_missing() && !n.byte_range().is_empty())
                     {
                         defs.push(RawDef {
-                            pattern: m.pattern_index,
+                            pattern: pattern_index,
                             node,
                             name,
                             kind,
@@ -269,7 +267,7 @@ pub fn extract_with_hooks(
                 Some((Role::Reference(kind), node)) => {
                     if let Some(name) = name {
                         refs.push(RawRef {
-                            pattern: m.pattern_index,
+                            pattern: pattern_index,
                             name,
                             kind: Some(kind),
                             receiver,
@@ -281,7 +279,7 @@ pub fn extract_with_hooks(
                 Some((Role::Skip, _)) => {
                     if let Some(name) = name {
                         refs.push(RawRef {
-                            pattern: m.pattern_index,
+                            pattern: pattern_index,
                             name,
                             kind: None,
                             receiver,
@@ -306,7 +304,7 @@ pub fn extract_with_hooks(
                 }
                 _ => {}
             }
-        }
+        });
     }
 
     // One definition per name node, one reference per name node: the
@@ -1361,7 +1359,7 @@ mod tests {
         let mut parser = plumb_lang::tree_sitter::Parser::new();
         parser.set_language(&language.grammar()).unwrap();
         let tree = parser.parse(code, None).unwrap();
-        extract(language, &tree, &[], code, &mut QueryCursor::new()).unwrap()
+        extract(language, &tree, &[], code).unwrap()
     }
 
     fn defs(facts: &FileFacts) -> Vec<String> {

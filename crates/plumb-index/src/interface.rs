@@ -162,13 +162,13 @@ mod tests {
     use super::*;
     use crate::extract::extract;
     use plumb_lang::Language;
-    use plumb_lang::tree_sitter::{Parser, QueryCursor};
+    use plumb_lang::tree_sitter::Parser;
 
     fn interface_of(language: Language, source: &str) -> [u8; 32] {
         let mut parser = Parser::new();
         parser.set_language(&language.grammar()).unwrap();
         let tree = parser.parse(source, None).unwrap();
-        let facts = extract(language, &tree, &[], source, &mut QueryCursor::new()).unwrap();
+        let facts = extract(language, &tree, &[], source).unwrap();
         interface_hash(&facts)
     }
 

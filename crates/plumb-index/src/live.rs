@@ -119,7 +119,7 @@ impl LiveIndex {
         let languages: std::collections::HashSet<Language> =
             kept.sources.iter().map(|s| s.language).collect();
         languages.par_iter().for_each(|language| {
-            let _ = language.query();
+            let _ = language.patterns();
         });
         Ok(LiveIndex {
             root: kept.root,

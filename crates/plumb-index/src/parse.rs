@@ -1,6 +1,6 @@
 //! Reading, checking and parsing one file: binary and encoding checks, the
 //! per-file parse timeout, and the panic quarantine around extraction.
-//! Each worker thread keeps one parser per language and one query cursor.
+//! Each worker thread keeps one parser per language.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use plumb_lang::tree_sitter::{ParseOptions, Parser, QueryCursor, Tree};
+use plumb_lang::tree_sitter::{ParseOptions, Parser, Tree};
 use plumb_lang::{Language, MacroArguments};
 use plumb_store::model::FileStatus;
 
@@ -36,11 +36,10 @@ pub struct ParsedFile {
 
 struct Worker {
     parsers: HashMap<Language, Parser>,
-    cursor: QueryCursor,
 }
 
 thread_local! {
-    static WORKER: RefCell<Worker> = RefCell::new(Worker { parsers: HashMap::new(), cursor: QueryCursor::new() });
+    static WORKER: RefCell<Worker> = RefCell::new(Worker { parsers: HashMap::new() });
 }
 
 /// Reads, checks, parses and extracts one file.
@@ -90,7 +89,6 @@ pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) ->
             WORKER.with(|worker| {
                 if let Ok(mut worker) = worker.try_borrow_mut() {
                     worker.parsers.clear();
-                    worker.cursor = QueryCursor::new();
                 }
             });
             let message = panic
@@ -234,14 +232,7 @@ fn parse_and_extract(
     let mut hooks = language.file_hooks(tree.root_node(), source.as_bytes());
     let first = hooks.macro_arguments.take();
     let macro_trees = parse_macro_arguments(worker, language, first, source, timeout);
-    match extract_with_hooks(
-        language,
-        &tree,
-        &macro_trees,
-        source,
-        hooks,
-        &mut worker.cursor,
-    ) {
+    match extract_with_hooks(language, &tree, &macro_trees, source, hooks) {
         Ok(facts) => FileOutcome::Indexed(facts),
         Err(err) => FileOutcome::Skipped(FileStatus::Quarantined, err.to_string()),
     }

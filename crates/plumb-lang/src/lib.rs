@@ -5,8 +5,9 @@
 //! hook module (imports, export rules).
 //!
 //! This crate knows no SQL, no file system walk and no resolution: it
-//! describes syntax. The extractor in `plumb-index` runs the queries and
-//! reads the captures by name; the names are the contract:
+//! describes syntax. The extractor in `plumb-index` runs the queries (with
+//! [`Patterns`], this crate's matcher for them) and reads the captures by
+//! name; the names are the contract:
 //!
 //! | capture | on | meaning |
 //! |---|---|---|
@@ -38,6 +39,7 @@ mod go;
 mod imports;
 mod java;
 mod kotlin;
+mod patterns;
 mod php;
 mod python;
 mod ruby;
@@ -48,6 +50,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 pub use imports::{ConditionalCode, ImportDecl};
+pub use patterns::{Capture, PatternError, Patterns};
 pub use tree_sitter;
 
 /// A language plumb can index.
@@ -1070,6 +1073,29 @@ impl Language {
             .map_err(Clone::clone)
     }
 
+    /// The extraction query compiled for [`Patterns`]' matcher, once per
+    /// process: what the extractor runs. tree-sitter's [`Language::query`]
+    /// checks the spec and numbers its captures first.
+    pub fn patterns(self) -> Result<&'static Patterns, QueryError> {
+        static PATTERNS: [OnceLock<Result<Patterns, QueryError>>; Language::COUNT] =
+            [const { OnceLock::new() }; Language::COUNT];
+        PATTERNS[self as usize]
+            .get_or_init(|| {
+                let query = self.query()?;
+                Patterns::new(
+                    &self.grammar(),
+                    self.spec().query_source,
+                    query.capture_names(),
+                )
+                .map_err(|e| QueryError {
+                    language: self,
+                    message: e.to_string(),
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
     /// Appends the imports declared in a parsed file to `out`.
     pub fn imports(self, root: tree_sitter::Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
         match self {
@@ -1253,7 +1279,7 @@ mod tests {
     #[test]
     fn every_query_compiles() {
         for language in Language::ALL {
-            if let Err(err) = language.query() {
+            if let Err(err) = language.patterns() {
                 panic!("{err}");
             }
         }
