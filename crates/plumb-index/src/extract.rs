@@ -120,6 +120,8 @@ fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
 
 struct RawDef<'t> {
     pattern: usize,
+    /// Where the name starts: the key definitions are sorted and told apart by.
+    at: usize,
     node: Node<'t>,
     name: Node<'t>,
     kind: SymbolKind,
@@ -127,6 +129,8 @@ struct RawDef<'t> {
 
 struct RawRef<'t> {
     pattern: usize,
+    /// Where the name starts: the key references are sorted and told apart by.
+    at: usize,
     name: Node<'t>,
     /// `None` for a `@skip` pattern: the name is no reference.
     kind: Option<OccurrenceKind>,
@@ -253,6 +257,7 @@ pub fn extract_with_hooks(
                     {
                         defs.push(RawDef {
                             pattern: pattern_index,
+                            at: name.start_byte(),
                             node,
                             name,
                             kind,
@@ -268,6 +273,7 @@ pub fn extract_with_hooks(
                     if let Some(name) = name {
                         refs.push(RawRef {
                             pattern: pattern_index,
+                            at: name.start_byte(),
                             name,
                             kind: Some(kind),
                             receiver,
@@ -280,6 +286,7 @@ pub fn extract_with_hooks(
                     if let Some(name) = name {
                         refs.push(RawRef {
                             pattern: pattern_index,
+                            at: name.start_byte(),
                             name,
                             kind: None,
                             receiver,
@@ -309,14 +316,13 @@ pub fn extract_with_hooks(
 
     // One definition per name node, one reference per name node: the
     // earliest pattern in the query wins, so specific patterns come first.
-    defs.sort_by_key(|d| (d.name.start_byte(), d.pattern));
-    defs.dedup_by_key(|d| d.name.start_byte());
-    let def_names: std::collections::HashSet<usize> =
-        defs.iter().map(|d| d.name.start_byte()).collect();
-    refs.sort_by_key(|r| (r.name.start_byte(), r.pattern));
-    refs.dedup_by_key(|r| r.name.start_byte());
+    defs.sort_by_key(|d| (d.at, d.pattern));
+    defs.dedup_by_key(|d| d.at);
+    let def_names: std::collections::HashSet<usize> = defs.iter().map(|d| d.at).collect();
+    refs.sort_by_key(|r| (r.at, r.pattern));
+    refs.dedup_by_key(|r| r.at);
     refs.retain(|r| {
-        let at = r.name.start_byte();
+        let at = r.at;
         r.kind.is_some()
             && !def_names.contains(&at)
             && !templates.iter().any(|range| range.contains(&at))
@@ -1257,9 +1263,34 @@ fn signature(node: Node<'_>, bytes: &[u8]) -> Option<String> {
     });
     let end = body.map_or(node.end_byte(), |b| b.start_byte());
     let raw = std::str::from_utf8(&bytes[node.start_byte()..end]).ok()?;
-    let folded: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-    let trimmed = folded.trim_end_matches([':', '{', ' ']).to_owned();
-    (!trimmed.is_empty()).then(|| truncate(trimmed, MAX_SIGNATURE))
+    let folded = fold_signature(raw);
+    (!folded.is_empty()).then_some(folded)
+}
+
+/// `raw` with each run of whitespace made one space, without the `:`, `{`
+/// and spaces it ends in, cut at [`MAX_SIGNATURE`]. Reading stops once a
+/// character that no trimming can take lies past the cut: the rest cannot
+/// change the result (a macro's text can run to thousands of lines).
+fn fold_signature(raw: &str) -> String {
+    let is_trimmed = |b: u8| matches!(b, b':' | b'{' | b' ');
+    let mut folded = String::with_capacity(raw.len().min(MAX_SIGNATURE + 1));
+    for word in raw.split_whitespace() {
+        if !folded.is_empty() {
+            folded.push(' ');
+        }
+        folded.push_str(word);
+        if folded
+            .as_bytes()
+            .iter()
+            .skip(MAX_SIGNATURE)
+            .any(|&b| !is_trimmed(b))
+        {
+            break;
+        }
+    }
+    let trimmed = folded.trim_end_matches([':', '{', ' ']).len();
+    folded.truncate(trimmed);
+    truncate(folded, MAX_SIGNATURE)
 }
 
 /// The doc comment or docstring of a definition.
@@ -1378,6 +1409,31 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_signature_folds_as_if_the_whole_text_were_read() {
+        // What folding the whole text and then cutting it gives.
+        let whole = |raw: &str| {
+            let folded = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+            truncate(
+                folded.trim_end_matches([':', '{', ' ']).to_owned(),
+                MAX_SIGNATURE,
+            )
+        };
+        let long = "x".repeat(MAX_SIGNATURE - 3);
+        for raw in [
+            "fn  f(a: i32)\n  -> i32 {".to_owned(),
+            "#define  M(a)  \\\n  do { a; } while (0)".to_owned(),
+            format!("{long}  ab\n{}", "cd ".repeat(1000)),
+            format!("{long} {{ {{ {{ : : {{"),
+            format!("{long} {{ {{ {{ : : {{ z"),
+            format!("{long}é   ü ö {}", "ä".repeat(500)),
+            format!("{long}\t\t{}", "{ ".repeat(400)),
+            "   ".to_owned(),
+        ] {
+            assert_eq!(fold_signature(&raw), whole(&raw), "{raw:?}");
+        }
     }
 
     #[test]
