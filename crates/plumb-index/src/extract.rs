@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use std::num::NonZeroU16;
 use std::rc::Rc;
 
-use plumb_lang::tree_sitter::{Node, Query, Tree};
-use plumb_lang::{DocStyle, FileHooks, Language, QueryError, Spec};
+use plumb_lang::tree_sitter::{Node, Tree};
+use plumb_lang::{DocStyle, FileHooks, Language, Patterns, QueryError, Spec};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 use crate::facts::{BindingFact, Container, DefFact, FileFacts, ImplFact, LocalFact, RefFact};
@@ -77,12 +77,12 @@ pub enum SpecError {
     },
 }
 
-fn roles(language: Language, query: &Query) -> Result<Vec<Role>, SpecError> {
-    query
+fn roles(language: Language, patterns: &Patterns) -> Result<Vec<Role>, SpecError> {
+    patterns
         .capture_names()
         .iter()
         .map(|name| {
-            let role = match *name {
+            let role = match name.as_str() {
                 "name" => Some(Role::Name),
                 "receiver" => Some(Role::Receiver),
                 "path" => Some(Role::Path),
@@ -185,9 +185,8 @@ pub fn extract_with_hooks(
     hooks: FileHooks,
 ) -> Result<FileFacts, SpecError> {
     let spec = language.spec();
-    let query = language.query()?;
     let patterns = language.patterns()?;
-    let roles = roles(language, query)?;
+    let roles = roles(language, patterns)?;
     let root = tree.root_node();
     let bytes = source.as_bytes();
 
@@ -1439,8 +1438,8 @@ mod tests {
     #[test]
     fn specs_use_only_contract_captures() {
         for language in Language::ALL {
-            let query = language.query().unwrap_or_else(|e| panic!("{e}"));
-            if let Err(err) = roles(language, query) {
+            let patterns = language.patterns().unwrap_or_else(|e| panic!("{e}"));
+            if let Err(err) = roles(language, patterns) {
                 panic!("{err}");
             }
         }

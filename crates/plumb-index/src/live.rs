@@ -112,8 +112,8 @@ impl LiveIndex {
             .build()
             .map_err(|e| IndexError::Thread(std::io::Error::other(e)))?;
         let store = Store::open_for_write(&Store::database_path(&kept.root))?;
-        // Each language's extraction query is compiled on first use (tens
-        // of milliseconds): now, rather than in the first edit of each
+        // Each language's extraction query is compiled on first use (a
+        // millisecond or two): now, rather than in the first edit of each
         // language. A query that fails to compile says so when a file is
         // extracted with it.
         let languages: std::collections::HashSet<Language> =

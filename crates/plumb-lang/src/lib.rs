@@ -968,12 +968,12 @@ static SPECS: [Spec; Language::COUNT] = [
 ];
 
 /// A query that failed to compile: a defect in a `.scm` file, reported with
-/// the language and tree-sitter's own message.
+/// the language and where in the spec it is.
 #[derive(Debug, Clone)]
 pub struct QueryError {
     /// The language whose query failed.
     pub language: Language,
-    /// tree-sitter's message, with row and column.
+    /// The [`PatternError`], with its byte offset.
     pub message: String,
 }
 
@@ -1056,38 +1056,14 @@ impl Language {
         }
     }
 
-    /// The compiled extraction query, compiled once per process.
-    pub fn query(self) -> Result<&'static tree_sitter::Query, QueryError> {
-        static QUERIES: [OnceLock<Result<tree_sitter::Query, QueryError>>; Language::COUNT] =
-            [const { OnceLock::new() }; Language::COUNT];
-        QUERIES[self as usize]
-            .get_or_init(|| {
-                tree_sitter::Query::new(&self.grammar(), self.spec().query_source).map_err(|e| {
-                    QueryError {
-                        language: self,
-                        message: e.to_string(),
-                    }
-                })
-            })
-            .as_ref()
-            .map_err(Clone::clone)
-    }
-
     /// The extraction query compiled for [`Patterns`]' matcher, once per
-    /// process: what the extractor runs. tree-sitter's [`Language::query`]
-    /// checks the spec and numbers its captures first.
+    /// process: what the extractor runs.
     pub fn patterns(self) -> Result<&'static Patterns, QueryError> {
         static PATTERNS: [OnceLock<Result<Patterns, QueryError>>; Language::COUNT] =
             [const { OnceLock::new() }; Language::COUNT];
         PATTERNS[self as usize]
             .get_or_init(|| {
-                let query = self.query()?;
-                Patterns::new(
-                    &self.grammar(),
-                    self.spec().query_source,
-                    query.capture_names(),
-                )
-                .map_err(|e| QueryError {
+                Patterns::new(&self.grammar(), self.spec().query_source).map_err(|e| QueryError {
                     language: self,
                     message: e.to_string(),
                 })
@@ -1279,6 +1255,12 @@ mod tests {
     #[test]
     fn every_query_compiles() {
         for language in Language::ALL {
+            // tree-sitter's own compiler also rejects patterns no tree can
+            // match, which the matcher would silently never match.
+            let grammar = language.grammar();
+            if let Err(err) = tree_sitter::Query::new(&grammar, language.spec().query_source) {
+                panic!("{}: {err}", language.name());
+            }
             if let Err(err) = language.patterns() {
                 panic!("{err}");
             }
