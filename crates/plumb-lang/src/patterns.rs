@@ -174,16 +174,6 @@ impl Patterns {
         &self.capture_names
     }
 
-    /// The number of top-level patterns.
-    pub fn len(&self) -> usize {
-        self.patterns.len()
-    }
-
-    /// Whether the spec has no pattern.
-    pub fn is_empty(&self) -> bool {
-        self.patterns.is_empty()
-    }
-
     /// Calls `found` with the pattern index and the captures of every match
     /// in the tree under `root` (inclusive), whose text is `text`: in
     /// pre-order of the nodes the matches are rooted at, then in pattern
@@ -818,7 +808,7 @@ mod tests {
         patterns: &Patterns,
         text: &str,
     ) -> (Vec<Found>, Vec<Found>) {
-        assert_eq!(patterns.len(), query.pattern_count());
+        assert_eq!(patterns.patterns.len(), query.pattern_count());
         assert_eq!(patterns.capture_names(), query.capture_names());
         let tree = parse(grammar, text);
         let found = |index: u32, node: Node<'_>| {
