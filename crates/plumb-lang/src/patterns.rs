@@ -460,6 +460,12 @@ impl Reader<'_> {
         }
     }
 
+    /// Whether the `(` at the cursor is followed, past blanks, by one of
+    /// `next`: a group or a predicate rather than a node.
+    fn opens_with(&self, next: &[char]) -> bool {
+        self.rest()[1..].trim_start().starts_with(next)
+    }
+
     fn expect(&mut self, wanted: char) -> Result<(), PatternError> {
         if self.peek() == Some(wanted) {
             self.at += wanted.len_utf8();
@@ -498,9 +504,7 @@ impl Reader<'_> {
     /// met inside go to `predicates`.
     fn pattern(&mut self, predicates: &mut Vec<Predicate>) -> Result<Alternatives, PatternError> {
         let mut alternatives = match self.peek() {
-            Some('(') if self.rest()[1..].trim_start().starts_with(['(', '[', '"']) => {
-                self.group(predicates)?
-            }
+            Some('(') if self.opens_with(&['(', '[', '"']) => self.group(predicates)?,
             Some('(') => vec![self.node(predicates)?],
             Some('[') => {
                 self.at += 1;
@@ -564,7 +568,7 @@ impl Reader<'_> {
                     self.at += 1;
                     return Ok(grouped);
                 }
-                Some('(') if self.rest()[1..].trim_start().starts_with('#') => {
+                Some('(') if self.opens_with(&['#']) => {
                     predicates.push(self.predicate()?);
                 }
                 Some(_) => return self.error("sequences of sibling patterns are not supported"),
@@ -610,26 +614,20 @@ impl Reader<'_> {
                     let field = self.word().to_owned();
                     node.absent_fields.push(self.field(&field)?);
                 }
-                Some('(') if self.rest()[1..].trim_start().starts_with('#') => {
+                Some('(') if self.opens_with(&['#']) => {
                     predicates.push(self.predicate()?);
                 }
-                Some(c) if c.is_alphabetic() => {
-                    let name = self.word().to_owned();
-                    self.expect(':')?;
-                    let field = Some(self.field(&name)?);
+                Some(next) => {
+                    let field = if next.is_alphabetic() {
+                        let name = self.word().to_owned();
+                        self.expect(':')?;
+                        Some(self.field(&name)?)
+                    } else {
+                        None
+                    };
                     let child = self.pattern(predicates)?;
                     node.children.push(ChildPattern {
                         field,
-                        immediate,
-                        optional: child.optional,
-                        alternatives: child.nodes,
-                    });
-                    immediate = false;
-                }
-                Some(_) => {
-                    let child = self.pattern(predicates)?;
-                    node.children.push(ChildPattern {
-                        field: None,
                         immediate,
                         optional: child.optional,
                         alternatives: child.nodes,
