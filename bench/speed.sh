@@ -13,6 +13,11 @@
 #               the largest, each edited and restored, elapsed_ms of each run: p50, p90, max
 #   phases      where the full run and the one-edit run spend their time (phases_ms)
 #   queries     warm p50/p99 of symbol, refs, callers, impact depth 3 (examples/query_latency.rs)
+#   floors      what no full index can go below, each measured on its own: the parse with every
+#               node of every tree visited by a cursor (parse_only --walk), and the store's rows
+#               written by SQLite alone (bench/store_floor.py: the full run's rows copied by one
+#               INSERT ... SELECT a table, its full-text tokens, its indexes); the two together,
+#               spread perfectly over the cores, bound a full index from below
 # Corpora: regex-automata, rxjs and rich from bench/corpora.txt (bench/fetch-corpora.sh), and
 # with --linux the Linux kernel from Debian's linux-source-6.1 package: its `drivers/net` +
 # `include` + `net` subtree as the >=5,000-file repository, and the whole tree.
@@ -71,6 +76,8 @@ if [ "$linux" -ge 1 ]; then
 fi
 
 seconds() { awk '{print $1}' "$1"; }
+# User plus system CPU seconds of a /usr/bin/time -f "%e %M %U %S" record.
+cpu_seconds() { awk '{printf "%.2f", $3 + $4}' "$1"; }
 rss_mb() { awk '{printf "%.0f", $2 / 1024}' "$1"; }
 json_field() { python3 -c "import json,sys; print(json.dumps(json.loads(sys.stdin.readline())['$1']))"; }
 # The phases of one run (a phases_ms object on stdin) as table cells, in seconds.
@@ -91,17 +98,21 @@ print(' | '.join(f'{phases[p] / 1000:.2f}' if p in phases else '-' for p in sys.
 queries=""
 phases=""
 watched=""
+floors=""
 
 for entry in "${corpora[@]}"; do
   name=${entry%%:*}
   dir=${entry#*:}
   echo "== $name"
   rm -rf "$dir/.plumb"
-  /usr/bin/time -f "%e %M" -o "$out/speed/$name.parse.time" "$bin/examples/parse_only" "$dir" \
+  /usr/bin/time -f "%e %M %U %S" -o "$out/speed/$name.parse.time" "$bin/examples/parse_only" "$dir" \
     > "$out/speed/$name.parse.log"
+  /usr/bin/time -f "%e %M %U %S" -o "$out/speed/$name.walk.time" "$bin/examples/parse_only" --walk "$dir" \
+    > "$out/speed/$name.walk.log"
   /usr/bin/time -f "%e %M" -o "$out/speed/$name.full.time" "$plumb" index --full --json "$dir" \
     > "$out/speed/$name.full.json" 2> /dev/null
   files=$(python3 -c "import json; print(json.load(open('$out/speed/$name.full.json'))['files'].get('indexed', 0))")
+  store_floor=$(python3 "$here/store_floor.py" "$dir/.plumb/index.db")
   # Modification times within 100 ms of a run's start are not trusted (racy files): let the
   # clock move past that before the no-op run.
   sleep 1
@@ -127,6 +138,15 @@ print(path, '#' if language in ('python', 'ruby') else '//')")
   parse_s=$(seconds "$out/speed/$name.parse.time")
   full_s=$(seconds "$out/speed/$name.full.time")
   ratio=$(python3 -c "print(f'{$full_s / max($parse_s, 0.001):.1f}x')")
+  floors+=$'\n'"$(python3 -c "
+import json, os, sys
+parse, walk, walk_cpu, parse_cpu, full = map(float, sys.argv[1:6])
+store = json.loads(sys.argv[6])
+floor = max(walk, (walk_cpu + store['cpu_seconds']) / os.cpu_count())
+print(f'| $name | {parse:.2f} ({parse_cpu:.1f}) | {walk:.2f} ({walk_cpu:.1f}) | {walk / parse:.2f}x '
+      f'| {store[\"seconds\"]:.2f} ({store[\"cpu_seconds\"]:.1f}) | {floor:.2f} | {floor / parse:.2f}x | {full / parse:.2f}x |')
+" "$parse_s" "$(seconds "$out/speed/$name.walk.time")" "$(cpu_seconds "$out/speed/$name.walk.time")" \
+    "$(cpu_seconds "$out/speed/$name.parse.time")" "$full_s" "$store_floor")"
   echo "| $name | $files | $parse_s | $full_s | $ratio | $(rss_mb "$out/speed/$name.full.time") | $noop | $edit_ms ($((files - reused)), $resolved, $rewritten) |" >> "$out/speed.md"
   watched+=$'\n'"$(python3 "$here/watch_edits.py" "$plumb" "$dir" "$name" 2> "$out/speed/$name.watch.log")"
   queries+=$'\n'"### $name"$'\n\n'"$("$bin/examples/query_latency" "$dir")"$'\n'
@@ -145,6 +165,15 @@ done
   echo "| corpus | edits | p50 ms | p90 ms | max ms (file, size) | parse / resolve / write p50 ms | watcher RSS MB |"
   echo "|---|---|---|---|---|---|---|"
   echo "$watched" | sed '/^$/d'
+  echo
+  echo "## Floors (wall s, CPU s in brackets)"
+  echo
+  echo "A full index reads every node of every tree and writes its rows; the floor is the larger"
+  echo "of the walk's wall time and the walk's and the store's CPU spread over $(nproc) cores."
+  echo
+  echo "| corpus | parse-only | parse + walk every node | walk / parse-only | store's rows by SQLite alone | floor of a full index | floor / parse-only | full / parse-only |"
+  echo "|---|---|---|---|---|---|---|---|"
+  echo "$floors" | sed '/^$/d'
   echo
   echo "## Warm query latency (in process, one engine, after a warm-up pass)"
   echo "$queries"
