@@ -73,6 +73,13 @@ pub struct Modules {
     /// C: include directories, most specific first: every directory named
     /// `include`, then the root.
     pub c_include_dirs: Vec<String>,
+    /// C: what a search of [`Modules::c_include_dirs`], in order, finds
+    /// first for each path written below them (`linux/list.h` →
+    /// `include/linux/list.h`): every file under each include directory,
+    /// by its path below it, with the directory's place in the order.
+    /// Looking an include up here costs one hash lookup, not one per
+    /// include directory (of which the Linux kernel has hundreds).
+    pub c_below_include_dirs: HashMap<String, (usize, usize)>,
     /// Packages: every package, by id.
     pub packages: Vec<Package>,
     /// Packages: the id of each package name.
@@ -156,6 +163,7 @@ impl Modules {
                 modules.rust_crates.insert(name.clone(), krate.dir.clone());
             }
         }
+        let mut include_dirs_seen: std::collections::HashSet<&str> = Default::default();
         for (i, file) in files.iter().enumerate() {
             match file.language.spec().module_system {
                 ModuleSystem::PythonPackages => {
@@ -182,12 +190,12 @@ impl Modules {
                         .push(i);
                     let mut dir = file.rel.as_str();
                     while let Some((parent, name)) = dir.rsplit_once('/') {
-                        if name == "include" && !modules.c_include_dirs.iter().any(|d| d == dir) {
+                        if name == "include" && include_dirs_seen.insert(dir) {
                             modules.c_include_dirs.push(dir.to_owned());
                         }
                         dir = parent;
                     }
-                    if dir == "include" && !modules.c_include_dirs.iter().any(|d| d == "include") {
+                    if dir == "include" && include_dirs_seen.insert(dir) {
                         modules.c_include_dirs.push("include".to_owned());
                     }
                 }
@@ -210,6 +218,8 @@ impl Modules {
             .c_include_dirs
             .sort_by_key(|d| std::cmp::Reverse(d.len()));
         modules.c_include_dirs.push(String::new());
+        modules.c_below_include_dirs =
+            below_include_dirs(&modules.c_files, &modules.c_include_dirs);
         modules
     }
 
@@ -224,15 +234,22 @@ impl Modules {
             None => (written, false),
         };
         let dir = files[from].rel.rsplit_once('/').map_or("", |(dir, _)| dir);
-        let local = (!system).then(|| normalize(&format!("{dir}/{path}")));
-        let searched = self
-            .c_include_dirs
-            .iter()
-            .map(|d| normalize(&format!("{d}/{path}")));
-        for candidate in local.into_iter().chain(searched) {
-            if let Some(&file) = self.c_files.get(&candidate) {
-                return ModuleLookup::Found(file);
-            }
+        if !system && let Some(&file) = self.c_files.get(&normalize(&format!("{dir}/{path}"))) {
+            return ModuleLookup::Found(file);
+        }
+        let searched = if path.split('/').any(|part| part == "..") {
+            // `..` can climb out of an include directory: try each in turn.
+            self.c_include_dirs
+                .iter()
+                .find_map(|d| self.c_files.get(&normalize(&format!("{d}/{path}"))))
+                .copied()
+        } else {
+            self.c_below_include_dirs
+                .get(&normalize(path))
+                .map(|&(_, file)| file)
+        };
+        if let Some(file) = searched {
+            return ModuleLookup::Found(file);
         }
         let file_name = path.rsplit('/').next().unwrap_or(path);
         match self.c_by_file_name.get(file_name).map(Vec::as_slice) {
@@ -430,6 +447,34 @@ impl Modules {
 }
 
 /// `a/b/../c/./d` → `a/c/d`.
+/// Every C file under each of `include_dirs` (in search order, the root
+/// `""` last), by its path below the directory, kept for the directory
+/// searched first: see [`Modules::c_below_include_dirs`].
+fn below_include_dirs(
+    c_files: &HashMap<String, usize>,
+    include_dirs: &[String],
+) -> HashMap<String, (usize, usize)> {
+    let place: HashMap<&str, usize> = include_dirs
+        .iter()
+        .enumerate()
+        .map(|(place, dir)| (dir.as_str(), place))
+        .collect();
+    let mut below: HashMap<String, (usize, usize)> = HashMap::default();
+    for (rel, &file) in c_files {
+        let ancestors = rel.match_indices('/').map(|(slash, _)| slash);
+        let within = ancestors
+            .filter_map(|slash| Some((*place.get(&rel[..slash])?, &rel[slash + 1..])))
+            .chain(place.get("").map(|&root| (root, rel.as_str())));
+        for (dir_place, path) in within {
+            below
+                .entry(path.to_owned())
+                .and_modify(|first| *first = (*first).min((dir_place, file)))
+                .or_insert((dir_place, file));
+        }
+    }
+    below
+}
+
 fn normalize(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {
@@ -551,6 +596,60 @@ fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_include_is_found_where_searching_the_include_dirs_in_order_finds_it() {
+        let paths = [
+            "include/linux/list.h",
+            "include/asm/io.h",
+            "arch/x86/include/asm/io.h",
+            "tools/include/linux/list.h",
+            "tools/include/linux/only_tools.h",
+            "lib/list.h",
+            "lib/include/util.h",
+        ];
+        let c_files: HashMap<String, usize> = paths
+            .iter()
+            .enumerate()
+            .map(|(file, path)| (path.to_string(), file))
+            .collect();
+        // Most specific first, the root last, as `Modules::new` orders them.
+        let dirs: Vec<String> = [
+            "arch/x86/include",
+            "tools/include",
+            "lib/include",
+            "include",
+            "",
+        ]
+        .map(String::from)
+        .to_vec();
+        let below = below_include_dirs(&c_files, &dirs);
+        let searched = |written: &str| {
+            dirs.iter()
+                .find_map(|dir| c_files.get(&normalize(&format!("{dir}/{written}"))))
+                .copied()
+        };
+        for written in [
+            "linux/list.h",
+            "asm/io.h",
+            "linux/only_tools.h",
+            "./linux/list.h",
+            "linux//list.h",
+            "util.h",
+            "lib/list.h",
+            "include/linux/list.h",
+            "list.h",
+            "missing.h",
+        ] {
+            let found = below.get(&normalize(written)).map(|&(_, file)| file);
+            assert_eq!(found, searched(written), "{written}");
+        }
+        assert_eq!(below["asm/io.h"].1, 2, "the arch's own header comes first");
+        assert_eq!(
+            below["linux/list.h"].1, 3,
+            "tools/include sorts before include"
+        );
+    }
 
     #[test]
     fn python_modules_follow_packages() {
