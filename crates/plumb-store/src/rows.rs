@@ -197,41 +197,76 @@ pub fn rows_digest(
     resolutions: &[ResolutionRecord],
     imports: &[ImportRecord],
 ) -> Vec<u8> {
-    let mut hasher = blake3::Hasher::new();
-    digest_table(&mut hasher, symbols, symbol_row);
-    digest_table(&mut hasher, occurrences, occurrence_row);
-    digest_table(&mut hasher, resolutions, resolution_row);
-    digest_table(&mut hasher, imports, import_row);
-    hasher.finalize().as_bytes().to_vec()
+    let mut digest = Digest::default();
+    digest.table(symbols, symbol_row);
+    digest.table(occurrences, occurrence_row);
+    digest.table(resolutions, resolution_row);
+    digest.table(imports, import_row);
+    digest.finish()
 }
 
-fn digest_table<'a, T, const N: usize>(
-    hasher: &mut blake3::Hasher,
-    records: &'a [T],
-    row: impl Fn(&'a T) -> [ValueRef<'a>; N],
-) {
-    hasher.update(&(records.len() as u64).to_le_bytes());
-    for record in records {
-        for value in row(record) {
-            digest_value(hasher, value);
+/// How many encoded bytes wait before they are hashed. Chosen: large
+/// enough for blake3 to hash many 1 KiB chunks at once (fed a value at a
+/// time, it took about 3 % of the samples of a full index of the Linux
+/// kernel under `perf record`), small enough to stay in the cache.
+const DIGEST_BUFFER: usize = 64 * 1024;
+
+/// Rows encoded into a buffer and hashed a buffer at a time: the same
+/// digest as hashing each value as it comes, for a fraction of the calls.
+#[derive(Default)]
+struct Digest {
+    hasher: blake3::Hasher,
+    pending: Vec<u8>,
+}
+
+impl Digest {
+    fn table<'a, T, const N: usize>(
+        &mut self,
+        records: &'a [T],
+        row: impl Fn(&'a T) -> [ValueRef<'a>; N],
+    ) {
+        self.pending
+            .extend_from_slice(&(records.len() as u64).to_le_bytes());
+        for record in records {
+            for value in row(record) {
+                self.value(value);
+            }
+            if self.pending.len() >= DIGEST_BUFFER {
+                self.hasher.update(&self.pending);
+                self.pending.clear();
+            }
         }
     }
-}
 
-fn digest_value(hasher: &mut blake3::Hasher, value: ValueRef<'_>) {
-    match value {
-        ValueRef::Null => hasher.update(&[0]),
-        ValueRef::Integer(i) => hasher.update(&[1]).update(&i.to_le_bytes()),
-        ValueRef::Real(r) => hasher.update(&[2]).update(&r.to_bits().to_le_bytes()),
-        ValueRef::Text(t) => hasher
-            .update(&[3])
-            .update(&(t.len() as u64).to_le_bytes())
-            .update(t),
-        ValueRef::Blob(b) => hasher
-            .update(&[4])
-            .update(&(b.len() as u64).to_le_bytes())
-            .update(b),
-    };
+    fn value(&mut self, value: ValueRef<'_>) {
+        let pending = &mut self.pending;
+        match value {
+            ValueRef::Null => pending.push(0),
+            ValueRef::Integer(i) => {
+                pending.push(1);
+                pending.extend_from_slice(&i.to_le_bytes());
+            }
+            ValueRef::Real(r) => {
+                pending.push(2);
+                pending.extend_from_slice(&r.to_bits().to_le_bytes());
+            }
+            ValueRef::Text(text) => self.sized(3, text),
+            ValueRef::Blob(blob) => self.sized(4, blob),
+        }
+    }
+
+    /// Encodes a text or blob value: its tag, its length, its bytes.
+    fn sized(&mut self, tag: u8, bytes: &[u8]) {
+        self.pending.push(tag);
+        self.pending
+            .extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        self.pending.extend_from_slice(bytes);
+    }
+
+    fn finish(mut self) -> Vec<u8> {
+        self.hasher.update(&self.pending);
+        self.hasher.finalize().as_bytes().to_vec()
+    }
 }
 
 #[cfg(test)]
@@ -284,5 +319,33 @@ mod tests {
         let mut moved = ab;
         moved.line = 2;
         assert_ne!(digest_of(&[moved]), split[0]);
+    }
+
+    #[test]
+    fn a_digest_is_blake3_of_the_whole_encoding_however_it_is_buffered() {
+        // Rows enough to fill several buffers.
+        let long = "x".repeat(1000);
+        let many: Vec<_> = (0..3 * DIGEST_BUFFER / 1000)
+            .map(|_| occurrence(&long, None))
+            .collect();
+        // The encoding in one piece: each table's row count, then the
+        // values of its rows.
+        let mut rows = Digest::default();
+        for record in &many {
+            for value in occurrence_row(record) {
+                rows.value(value);
+            }
+        }
+        let mut whole = Vec::new();
+        whole.extend_from_slice(&0u64.to_le_bytes());
+        whole.extend_from_slice(&(many.len() as u64).to_le_bytes());
+        whole.extend_from_slice(&rows.pending);
+        whole.extend_from_slice(&0u64.to_le_bytes());
+        whole.extend_from_slice(&0u64.to_le_bytes());
+        assert!(whole.len() > 2 * DIGEST_BUFFER);
+        assert_eq!(digest_of(&many), blake3::hash(&whole).as_bytes().to_vec());
+        let mut changed = many.clone();
+        changed.last_mut().unwrap().col = 2;
+        assert_ne!(digest_of(&many), digest_of(&changed));
     }
 }
