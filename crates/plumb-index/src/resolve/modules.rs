@@ -76,10 +76,10 @@ pub struct Modules {
     /// C: what a search of [`Modules::c_include_dirs`], in order, finds
     /// first for each path written below them (`linux/list.h` →
     /// `include/linux/list.h`): every file under each include directory,
-    /// by its path below it, with the directory's place in the order.
+    /// by its path below it, under the first directory in that order.
     /// Looking an include up here costs one hash lookup, not one per
     /// include directory (of which the Linux kernel has hundreds).
-    pub c_below_include_dirs: HashMap<String, (usize, usize)>,
+    pub c_below_include_dirs: HashMap<String, usize>,
     /// Packages: every package, by id.
     pub packages: Vec<Package>,
     /// Packages: the id of each package name.
@@ -244,9 +244,7 @@ impl Modules {
                 .find_map(|d| self.c_files.get(&normalize(&format!("{d}/{path}"))))
                 .copied()
         } else {
-            self.c_below_include_dirs
-                .get(&normalize(path))
-                .map(|&(_, file)| file)
+            self.c_below_include_dirs.get(&normalize(path)).copied()
         };
         if let Some(file) = searched {
             return ModuleLookup::Found(file);
@@ -446,35 +444,39 @@ impl Modules {
     }
 }
 
-/// `a/b/../c/./d` → `a/c/d`.
 /// Every C file under each of `include_dirs` (in search order, the root
 /// `""` last), by its path below the directory, kept for the directory
 /// searched first: see [`Modules::c_below_include_dirs`].
 fn below_include_dirs(
     c_files: &HashMap<String, usize>,
     include_dirs: &[String],
-) -> HashMap<String, (usize, usize)> {
+) -> HashMap<String, usize> {
     let place: HashMap<&str, usize> = include_dirs
         .iter()
         .enumerate()
         .map(|(place, dir)| (dir.as_str(), place))
         .collect();
-    let mut below: HashMap<String, (usize, usize)> = HashMap::default();
-    for (rel, &file) in c_files {
-        let ancestors = rel.match_indices('/').map(|(slash, _)| slash);
-        let within = ancestors
-            .filter_map(|slash| Some((*place.get(&rel[..slash])?, &rel[slash + 1..])))
-            .chain(place.get("").map(|&root| (root, rel.as_str())));
-        for (dir_place, path) in within {
-            below
-                .entry(path.to_owned())
-                .and_modify(|first| *first = (*first).min((dir_place, file)))
-                .or_insert((dir_place, file));
-        }
+    let mut within: Vec<(usize, &str, usize)> = c_files
+        .iter()
+        .flat_map(|(rel, &file)| {
+            let ancestors = rel.match_indices('/').map(|(slash, _)| slash);
+            ancestors
+                .filter_map(|slash| Some((*place.get(&rel[..slash])?, &rel[slash + 1..])))
+                .chain(place.get("").map(|&root| (root, rel.as_str())))
+                .map(move |(dir_place, path)| (dir_place, path, file))
+        })
+        .collect();
+    // One directory holds one file at a path: in search order, the first
+    // directory's file is kept.
+    within.sort_unstable_by_key(|&(dir_place, _, _)| dir_place);
+    let mut below: HashMap<String, usize> = HashMap::default();
+    for (_, path, file) in within {
+        below.entry(path.to_owned()).or_insert(file);
     }
     below
 }
 
+/// `a/b/../c/./d` → `a/c/d`.
 fn normalize(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {
@@ -641,12 +643,12 @@ mod tests {
             "list.h",
             "missing.h",
         ] {
-            let found = below.get(&normalize(written)).map(|&(_, file)| file);
+            let found = below.get(&normalize(written)).copied();
             assert_eq!(found, searched(written), "{written}");
         }
-        assert_eq!(below["asm/io.h"].1, 2, "the arch's own header comes first");
+        assert_eq!(below["asm/io.h"], 2, "the arch's own header comes first");
         assert_eq!(
-            below["linux/list.h"].1, 3,
+            below["linux/list.h"], 3,
             "tools/include sorts before include"
         );
     }
