@@ -6,6 +6,7 @@
 # unresolved by design, so no share reaches 100 %.
 # Usage: bench/languages.sh [--debug]   (default: release build)
 set -euo pipefail
+shopt -s inherit_errexit
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 out="$repo/bench/out"

@@ -7,6 +7,7 @@
 # do not meet on one index.
 # Usage: bench/table_digests.sh PLUMB_BINARY > digests.txt
 set -euo pipefail
+shopt -s inherit_errexit
 here=$(cd "$(dirname "$0")" && pwd)
 plumb=$(realpath "$1")
 work="$here/corpora/languages"
