@@ -14,6 +14,7 @@ pub mod facts;
 pub mod freshness;
 pub mod interface;
 pub mod live;
+pub mod manifest;
 pub mod parse;
 pub mod resolve;
 pub mod typetext;
@@ -35,9 +36,11 @@ use facts::{Apart, decode_apart};
 use live::LiveIndex;
 use parse::{FileOutcome, ParsedFile};
 use plumb_store::GraphWriter;
-use resolve::modules::{GoModule, Manifests, RustCrate};
+use resolve::modules::Manifests;
 use resolve::{FileRows, LinkState, SourceFile};
-use walk::{Candidate, Limits};
+use walk::Limits;
+
+pub use manifest::read_manifests;
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
 /// touched pages are committed), far beyond any chain the bounds allow.
@@ -836,104 +839,9 @@ pub fn git_head(root: &Path) -> Option<String> {
     (output.status.success() && !commit.is_empty()).then_some(commit)
 }
 
-/// The project manifests the `candidates` of the tree at `root` belong to:
-/// the Rust crates and Go modules that own them.
-pub fn read_manifests(root: &Path, candidates: &[Candidate]) -> Manifests {
-    Manifests {
-        rust_crates: rust_crates(root, candidates),
-        go_modules: go_modules(root, candidates),
-    }
-}
-
-/// The Rust crates that own the candidate `.rs` files: every directory
-/// with a `Cargo.toml` on the way up from one, below `root`.
-fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
-    let mut crates = nearest_manifests(root, candidates, ".rs", "Cargo.toml", |dir, manifest| {
-        Some(RustCrate {
-            dir: dir.to_owned(),
-            name: package_name(manifest),
-            default_features: resolve::cfg::default_features(manifest),
-        })
-    });
-    crates.sort_by(|a, b| a.dir.cmp(&b.dir));
-    crates
-}
-
-/// The Go modules that own the candidate `.go` files: every directory with
-/// a `go.mod` declaring a module path on the way up from one, below `root`.
-fn go_modules(root: &Path, candidates: &[Candidate]) -> Vec<GoModule> {
-    let mut modules = nearest_manifests(root, candidates, ".go", "go.mod", |dir, manifest| {
-        Some(GoModule {
-            dir: dir.to_owned(),
-            path: go_module_path(manifest)?,
-        })
-    });
-    modules.sort_by(|a, b| a.dir.cmp(&b.dir));
-    modules
-}
-
-/// For every candidate ending in `extension`, the nearest directory on the
-/// way up (below `root`) holding a file `manifest` that `read` accepts;
-/// `read` gets the directory, relative to the root, and the file's text.
-fn nearest_manifests<T>(
-    root: &Path,
-    candidates: &[Candidate],
-    extension: &str,
-    manifest: &str,
-    read: impl Fn(&str, &str) -> Option<T>,
-) -> Vec<T> {
-    let mut seen: HashMap<String, Option<T>> = HashMap::new();
-    for candidate in candidates.iter().filter(|c| c.rel.ends_with(extension)) {
-        let mut dir = candidate.rel.rsplit_once('/').map_or("", |(d, _)| d);
-        loop {
-            let entry = seen.entry(dir.to_owned()).or_insert_with(|| {
-                let text = std::fs::read_to_string(root.join(dir).join(manifest)).ok()?;
-                read(dir, &text)
-            });
-            if entry.is_some() || dir.is_empty() {
-                break;
-            }
-            dir = dir.rsplit_once('/').map_or("", |(d, _)| d);
-        }
-    }
-    seen.into_values().flatten().collect()
-}
-
-/// The module path of a `go.mod`: its `module` directive, quoted or not,
-/// a trailing `//` comment dropped (the Go modules reference, "go.mod files").
-fn go_module_path(manifest: &str) -> Option<String> {
-    manifest.lines().find_map(|line| {
-        let line = line.split("//").next().unwrap_or_default().trim();
-        let path = line.strip_prefix("module")?;
-        if !path.starts_with([' ', '\t', '"']) {
-            return None;
-        }
-        let path = path.trim().trim_matches(|c| c == '"' || c == '`');
-        (!path.is_empty()).then(|| path.to_owned())
-    })
-}
-
-/// The `[package] name` of a manifest, as `use` paths spell it.
-fn package_name(manifest: &str) -> Option<String> {
-    let mut in_package = false;
-    for line in manifest.lines().map(str::trim) {
-        if line.starts_with('[') {
-            in_package = line == "[package]";
-        } else if in_package && let Some(value) = line.strip_prefix("name") {
-            let value = value
-                .trim_start()
-                .strip_prefix('=')?
-                .trim()
-                .trim_matches('"');
-            return Some(value.replace('-', "_"));
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{BATCH_APART_BYTES, FILES_PER_BATCH, batches, go_module_path, package_name};
+    use super::{BATCH_APART_BYTES, FILES_PER_BATCH, batches};
 
     #[test]
     fn batches_hold_a_bounded_count_and_weight_of_files_in_order() {
@@ -966,27 +874,5 @@ mod tests {
         assert_eq!(heavy.iter().filter(|b| b.contains(&21)).count(), 1);
         assert!(heavy.iter().any(|b| b.contains(&22) && !b.contains(&20)));
         assert!(batches(&[], weight).is_empty());
-    }
-
-    #[test]
-    fn package_names_use_underscores() {
-        assert_eq!(
-            package_name("[package]\nname = \"regex-automata\"\n").as_deref(),
-            Some("regex_automata")
-        );
-        assert_eq!(package_name("[workspace]\nname = \"x\"\n"), None);
-    }
-
-    #[test]
-    fn go_module_paths_come_from_the_module_directive() {
-        assert_eq!(
-            go_module_path("// shop\nmodule example.com/shop // main\n\ngo 1.22\n").as_deref(),
-            Some("example.com/shop")
-        );
-        assert_eq!(
-            go_module_path("module \"example.com/q\"\n").as_deref(),
-            Some("example.com/q")
-        );
-        assert_eq!(go_module_path("modules x\ngo 1.21\n"), None);
     }
 }

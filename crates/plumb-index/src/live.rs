@@ -34,7 +34,7 @@ use crate::{
 
 /// Names of the files besides sources that decide what a run indexes and
 /// how: ignore files (read by the walk) and project manifests (read by
-/// [`crate::read_manifests`]).
+/// [`crate::manifest::read_manifests`]).
 const SETTINGS_FILES: [&str; 5] = [".gitignore", ".ignore", IGNORE_FILE, "Cargo.toml", "go.mod"];
 
 /// What a live index did with a batch of changed paths.
