@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use toml_edit::{Document, Item, Table, Value};
+
 use crate::resolve::modules::{GoModule, Manifests, RustCrate};
 use crate::walk::Candidate;
 
@@ -22,10 +24,11 @@ pub fn read_manifests(root: &Path, candidates: &[Candidate]) -> Manifests {
 /// with a `Cargo.toml` on the way up from one, below `root`.
 fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
     let mut crates = nearest_manifests(root, candidates, ".rs", "Cargo.toml", |dir, manifest| {
+        let manifest = cargo_manifest(manifest);
         Some(RustCrate {
             dir: dir.to_owned(),
-            name: package_name(manifest),
-            default_features: default_features(manifest),
+            name: package_name(&manifest),
+            default_features: default_features(&manifest),
         })
     });
     crates.sort_by(|a, b| a.dir.cmp(&b.dir));
@@ -86,43 +89,43 @@ fn go_module_path(manifest: &str) -> Option<String> {
     })
 }
 
+/// A `Cargo.toml`'s top-level table, parsed as TOML; a malformed one
+/// reads as empty (no name, no features), so that it never fails a run.
+fn cargo_manifest(text: &str) -> Table {
+    Document::parse(text)
+        .map(Document::into_table)
+        .unwrap_or_default()
+}
+
 /// The `[package] name` of a manifest, as `use` paths spell it.
-fn package_name(manifest: &str) -> Option<String> {
-    let mut in_package = false;
-    for line in manifest.lines().map(str::trim) {
-        if line.starts_with('[') {
-            in_package = line == "[package]";
-        } else if in_package && let Some(value) = line.strip_prefix("name") {
-            let value = value
-                .trim_start()
-                .strip_prefix('=')?
-                .trim()
-                .trim_matches('"');
-            return Some(value.replace('-', "_"));
-        }
-    }
-    None
+fn package_name(manifest: &Table) -> Option<String> {
+    let name = manifest
+        .get("package")?
+        .as_table_like()?
+        .get("name")?
+        .as_str()?;
+    Some(name.replace('-', "_"))
 }
 
 /// The features a default build of the package whose `Cargo.toml` is
 /// `manifest` enables: `default`, then every feature of the package's own
 /// `[features]` table reached from it (`dep/feature` and `dep:` entries
 /// name dependencies and are left out). Sorted.
-pub fn default_features(manifest: &str) -> Vec<String> {
-    let table = features_table(manifest);
+fn default_features(manifest: &Table) -> Vec<String> {
+    let features = manifest.get("features").and_then(Item::as_table_like);
     let mut enabled = vec!["default".to_owned()];
     let mut next = 0;
     while next < enabled.len() {
-        let feature = enabled[next].clone();
+        let implied = features
+            .and_then(|table| table.get(&enabled[next]))
+            .and_then(Item::as_array);
         next += 1;
-        for (name, implied) in &table {
-            if *name != feature {
-                continue;
-            }
-            for entry in implied {
-                if !entry.contains('/') && !entry.starts_with("dep:") && !enabled.contains(entry) {
-                    enabled.push(entry.clone());
-                }
+        for entry in implied.into_iter().flatten().filter_map(Value::as_str) {
+            if !entry.contains('/')
+                && !entry.starts_with("dep:")
+                && !enabled.iter().any(|feature| feature == entry)
+            {
+                enabled.push(entry.to_owned());
             }
         }
     }
@@ -130,56 +133,19 @@ pub fn default_features(manifest: &str) -> Vec<String> {
     enabled
 }
 
-/// The `[features]` table: each feature with the entries of its array
-/// (arrays may span lines).
-fn features_table(manifest: &str) -> Vec<(String, Vec<String>)> {
-    let mut table = Vec::new();
-    let mut in_features = false;
-    let mut pending: Option<(String, String)> = None;
-    for line in manifest.lines() {
-        let line = line.split('#').next().unwrap_or_default().trim();
-        if let Some((name, mut array)) = pending.take() {
-            array.push_str(line);
-            if line.contains(']') {
-                table.push((name, array_entries(&array)));
-            } else {
-                pending = Some((name, array));
-            }
-            continue;
-        }
-        if line.starts_with('[') {
-            in_features = line == "[features]";
-            continue;
-        }
-        if !in_features {
-            continue;
-        }
-        let Some((name, value)) = line.split_once('=') else {
-            continue;
-        };
-        let (name, value) = (name.trim().trim_matches('"').to_owned(), value.trim());
-        if value.contains(']') {
-            table.push((name, array_entries(value)));
-        } else if value.starts_with('[') {
-            pending = Some((name, value.to_owned()));
-        }
-    }
-    table
-}
-
-/// The quoted strings of a TOML array of strings.
-fn array_entries(array: &str) -> Vec<String> {
-    array
-        .split('"')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_owned)
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{default_features, go_module_path, package_name};
+    use super::{cargo_manifest, go_module_path};
+
+    /// The default features of the `Cargo.toml` whose text is `text`.
+    fn default_features(text: &str) -> Vec<String> {
+        super::default_features(&cargo_manifest(text))
+    }
+
+    /// The package name of the `Cargo.toml` whose text is `text`.
+    fn package_name(text: &str) -> Option<String> {
+        super::package_name(&cargo_manifest(text))
+    }
 
     #[test]
     fn default_features_follow_the_features_table() {
@@ -189,6 +155,51 @@ mod tests {
             default_features("[package]\nname = \"y\"\n"),
             vec!["default"]
         );
+    }
+
+    #[test]
+    fn features_are_read_through_multi_line_arrays_comments_and_quoted_keys() {
+        let manifest = r#"
+# [features] in a comment opens no table
+[package]
+name = "z" # the crate
+description = "a ] and a [features] in a string"
+
+[features]
+# default = ["commented-out"]
+default = [
+    "std", # the usual
+    # "unused",
+    "fast",
+]
+"std" = ["alloc", "serde?/std", "dep:libc"]
+fast = ["simd/fast", "dep:simd"]
+alloc = [] # nothing more
+unused = ["never"]
+"#;
+        assert_eq!(
+            default_features(manifest),
+            vec!["alloc", "default", "fast", "std"]
+        );
+        assert_eq!(package_name(manifest).as_deref(), Some("z"));
+    }
+
+    #[test]
+    fn inline_and_dotted_tables_are_read_like_headed_ones() {
+        let inline = "package = { name = \"in-line\", version = \"1.0.0\" }\nfeatures = { default = [\"a\"], a = [\"b\"], b = [] }\n";
+        assert_eq!(package_name(inline).as_deref(), Some("in_line"));
+        assert_eq!(default_features(inline), vec!["a", "b", "default"]);
+        let dotted = "package.name = \"dotted\"\nfeatures.default = [\"c\"]\n";
+        assert_eq!(package_name(dotted).as_deref(), Some("dotted"));
+        assert_eq!(default_features(dotted), vec!["c", "default"]);
+    }
+
+    #[test]
+    fn a_malformed_manifest_has_no_name_and_no_features() {
+        let manifest = "[package]\nname = \"broken\"\n\n[features]\ndefault = [\"std\"\nstd = []\n";
+        assert_eq!(package_name(manifest), None);
+        assert_eq!(default_features(manifest), vec!["default"]);
+        assert_eq!(package_name("[package]\nname.workspace = true\n"), None);
     }
 
     #[test]
