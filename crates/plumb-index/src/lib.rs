@@ -7,18 +7,18 @@
 //! It knows languages only through `plumb-lang` and SQL only through
 //! `plumb-store`'s typed writer. Nothing here reads the index back.
 
-pub mod aside;
-pub mod cache;
+pub(crate) mod aside;
+pub(crate) mod cache;
 pub mod extract;
 pub mod facts;
 pub mod freshness;
 pub mod interface;
-pub mod live;
-pub mod manifest;
+pub(crate) mod live;
+pub(crate) mod manifest;
 pub mod parse;
-mod pipeline;
+pub(crate) mod pipeline;
 pub mod resolve;
-pub mod typetext;
+pub(crate) mod typetext;
 pub mod walk;
 pub mod watch;
 
@@ -27,10 +27,10 @@ use std::time::Duration;
 
 use plumb_store::model::FileStatus;
 
-use live::LiveIndex;
 use pipeline::Mode;
 use walk::Limits;
 
+pub use live::{Applied, LiveIndex};
 pub use manifest::read_manifests;
 pub use pipeline::git_head;
 
