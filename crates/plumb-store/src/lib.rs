@@ -15,8 +15,8 @@ pub mod read;
 pub mod records;
 mod rewrite;
 mod rows;
-pub mod schema;
-pub mod tokens;
+pub(crate) mod schema;
+pub(crate) mod tokens;
 mod update;
 mod write;
 
@@ -26,7 +26,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 pub use rows::rows_digest;
-pub use update::{RowCounts, file_row_ids, row_id};
+pub use update::{RowCounts, row_id};
 pub use write::GraphWriter;
 
 /// Name of the index directory created at the indexed root.
