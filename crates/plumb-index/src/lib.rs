@@ -2,10 +2,19 @@
 //! [`walk`] (bounded, ignore-aware) → [`parse`] (tree-sitter, timeout,
 //! panic quarantine) → [`extract`] (query-driven facts) → [`resolve`]
 //! (scopes, imports, receiver types, name-only) → the store, written in one
-//! transaction.
+//! transaction. [`index`] runs these phases (the crate's `pipeline`
+//! module); [`watch`] follows a working tree, applying edits to an index
+//! kept in memory ([`LiveIndex`]).
 //!
 //! It knows languages only through `plumb-lang` and SQL only through
-//! `plumb-store`'s typed writer. Nothing here reads the index back.
+//! `plumb-store`'s typed API. It reads the index back only to skip work
+//! the previous run did, never to answer a question: that run's build,
+//! settings and files table (when they match the tree, nothing is
+//! written), its cached facts (a file unchanged since is not parsed
+//! again), its file ids and the hash of each file's rows (an update writes
+//! only the files whose rows changed), and its write stamp (a live index
+//! gives way when another process wrote). [`freshness`] compares the files
+//! table with the tree, for the surfaces.
 
 pub(crate) mod aside;
 pub(crate) mod cache;
@@ -135,12 +144,14 @@ impl Summary {
 
 /// Indexes the tree at `root` into `root/.plumb/`, replacing any previous
 /// index atomically. When the index already matches the tree (same files,
-/// sizes and modification times, same limits and project manifests, same plumb), nothing is
-/// parsed or written; otherwise files unchanged since the last run keep
-/// their cached facts (see [`cache`]) and only the others are parsed, and
-/// the whole graph is resolved again and written. One process at a time
-/// may index a root: a second one
-/// fails at once with [`plumb_store::Error::Locked`].
+/// sizes and modification times, same limits and project manifests, same
+/// plumb), nothing is parsed or written; otherwise files unchanged since
+/// the last run keep their cached facts and only the others are parsed,
+/// the graph is resolved again (only the edited files, when each keeps
+/// its interface: see [`interface`]) and written (when every file keeps
+/// its id, only the files whose rows changed). One process at a time may
+/// index a root: a second one fails at once with
+/// [`plumb_store::Error::Locked`].
 pub fn index(root: &Path, limits: &Limits, progress: &dyn Progress) -> Result<Summary, IndexError> {
     index_with(root, limits, false, progress)
 }

@@ -1,8 +1,9 @@
 //! Rust conditional compilation, as far as a default build decides it:
 //! whether a `#[cfg(…)]` condition holds under the features a crate
-//! enables by default (read from its manifest by [`crate::manifest`]). A statement whose condition is known to
-//! fail is not compiled in a default build; references inside it are not
-//! recorded (the references a compiler-grade index of that build reports).
+//! enables by default (read from its `Cargo.toml` by the crate's
+//! `manifest` module). A statement whose condition is known to fail is not
+//! compiled in a default build; references inside it are not recorded
+//! (the references a compiler-grade index of that build reports).
 
 use super::SourceFile;
 use super::modules::RustCrate;
