@@ -78,7 +78,7 @@ pub fn drift(root: &Path, files: &[FileRow]) -> Drift {
 /// same paths set aside for the same reasons: then indexing again would
 /// write the same index.
 /// Times are trusted only below `walked_at_ns`, when the index's walk began
-/// (see [`crate::cache::unchanged_since`]).
+/// (see `cache::unchanged_since`).
 pub fn walk_matches(walked: &WalkOutcome, rows: &[FileRow], walked_at_ns: i64) -> bool {
     if rows.len() != walked.candidates.len() + walked.skipped.len() {
         return false;

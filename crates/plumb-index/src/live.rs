@@ -24,17 +24,18 @@ use rayon::prelude::*;
 
 use crate::facts::decode_apart;
 use crate::parse::{FileOutcome, process};
+use crate::pipeline::{
+    Kept, Phases, RESOLVER_STACK_BYTES, files_by_status, stamp_write, syntax_error_reason,
+    write_rows,
+};
 use crate::resolve::modules::Manifests;
 use crate::resolve::{FileRows, LinkState, SourceFile};
 use crate::walk::{Candidate, IGNORE_FILE, Limits, mtime_ns, relative};
-use crate::{
-    IndexError, Kept, Phases, RESOLVER_STACK_BYTES, Summary, cache, files_by_status, interface,
-    stamp_write, syntax_error_reason, write_rows,
-};
+use crate::{IndexError, Summary, cache, interface};
 
 /// Names of the files besides sources that decide what a run indexes and
 /// how: ignore files (read by the walk) and project manifests (read by
-/// [`crate::read_manifests`]).
+/// [`crate::manifest::read_manifests`]).
 const SETTINGS_FILES: [&str; 5] = [".gitignore", ".ignore", IGNORE_FILE, "Cargo.toml", "go.mod"];
 
 /// What a live index did with a batch of changed paths.
@@ -367,7 +368,7 @@ impl LiveIndex {
             resolved_files: rows.len(),
             rewritten_files,
             elapsed: started.elapsed(),
-            phases: phases.done,
+            phases: phases.finish(),
             up_to_date: false,
         }))
     }

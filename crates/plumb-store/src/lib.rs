@@ -1,12 +1,20 @@
-//! plumb's embedded store: one SQLite file in WAL mode holding the files
-//! table (with coverage), symbols, occurrences and their resolutions,
-//! imports, and a full-text index over split symbol names.
+//! plumb's embedded store: one SQLite file in WAL mode holding the code
+//! graph (the files table with coverage, symbols, occurrences and their
+//! resolutions, imports, and a full-text index over split symbol names)
+//! and what the indexer keeps between runs to skip work: each file's
+//! extracted facts, encoded (`file_facts`), a hash and the counts of each
+//! file's rows (`file_rows`), and the run's settings and times (`meta`).
 //!
 //! This is the only crate that contains SQL. It knows nothing of
 //! tree-sitter, languages or the file system walk: the indexer hands it
-//! finished rows ([`records`]), the query layer reads typed rows back
-//! ([`read`]). A rebuild happens in one transaction, so a reader (or a crash)
-//! always sees either the previous index or the new one, never a mix.
+//! finished rows ([`records`]) and facts it encoded itself, and reads back
+//! the facts, file ids and rows hashes of the previous run; the query
+//! layer reads typed rows back ([`read`]). Every write is one transaction,
+//! a whole replacement ([`Store::replace_all`]; a first index is built
+//! aside and renamed into place, [`Store::create_new`]) or an update in
+//! place ([`Store::update`]), so a reader (or a crash) always sees either
+//! the previous index or the new one, never a mix. One process at a time
+//! writes ([`WriteLock`]).
 
 mod fresh;
 mod integrity;
@@ -15,8 +23,8 @@ pub mod read;
 pub mod records;
 mod rewrite;
 mod rows;
-pub mod schema;
-pub mod tokens;
+pub(crate) mod schema;
+pub(crate) mod tokens;
 mod update;
 mod write;
 
@@ -26,7 +34,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 pub use rows::rows_digest;
-pub use update::{RowCounts, file_row_ids, row_id};
+pub use update::{RowCounts, row_id};
 pub use write::GraphWriter;
 
 /// Name of the index directory created at the indexed root.

@@ -48,7 +48,7 @@ const INSERT_SYMBOL_TEXT: &str = "INSERT INTO symbol_text (rowid, tokens) VALUES
 /// Writes a complete graph. Every row goes into one transaction begun by
 /// [`crate::Store::replace_all`]; [`GraphWriter::commit`] checks that every
 /// reference names a row written (SQLite's own foreign-key check is off on
-/// this connection, see [`crate::integrity`]) and publishes it.
+/// this connection; see the `integrity` module) and publishes it.
 pub struct GraphWriter<'conn> {
     statements: Statements<'conn>,
     /// A whole replacement's references, checked at the commit; `None` in
@@ -143,7 +143,7 @@ impl<'conn> GraphWriter<'conn> {
             .map_err(|e| self.err(e))
     }
 
-    /// Writes one file row (see [`INSERT_FILE`]).
+    /// Writes one file row (see `INSERT_FILE`).
     pub fn file(&self, file: &FileRecord) -> Result<()> {
         self.run(
             &self.statements.file,

@@ -1,8 +1,9 @@
 //! Rust conditional compilation, as far as a default build decides it:
-//! the features a manifest enables by default, and whether a `#[cfg(…)]`
-//! condition holds under them. A statement whose condition is known to
-//! fail is not compiled in a default build; references inside it are not
-//! recorded (the references a compiler-grade index of that build reports).
+//! whether a `#[cfg(…)]` condition holds under the features a crate
+//! enables by default (read from its `Cargo.toml` by the crate's
+//! `manifest` module). A statement whose condition is known to fail is not
+//! compiled in a default build; references inside it are not recorded
+//! (the references a compiler-grade index of that build reports).
 
 use super::SourceFile;
 use super::modules::RustCrate;
@@ -30,79 +31,6 @@ pub(super) fn disabled_code(file: &SourceFile, crates: &[RustCrate]) -> Vec<Exte
         .iter()
         .filter(|c| holds(&c.condition, &krate.default_features) == Some(false))
         .map(|c| (c.start, c.end))
-        .collect()
-}
-
-/// The features a default build of the package whose `Cargo.toml` is
-/// `manifest` enables: `default`, then every feature of the package's own
-/// `[features]` table reached from it (`dep/feature` and `dep:` entries
-/// name dependencies and are left out). Sorted.
-pub fn default_features(manifest: &str) -> Vec<String> {
-    let table = features_table(manifest);
-    let mut enabled = vec!["default".to_owned()];
-    let mut next = 0;
-    while next < enabled.len() {
-        let feature = enabled[next].clone();
-        next += 1;
-        for (name, implied) in &table {
-            if *name != feature {
-                continue;
-            }
-            for entry in implied {
-                if !entry.contains('/') && !entry.starts_with("dep:") && !enabled.contains(entry) {
-                    enabled.push(entry.clone());
-                }
-            }
-        }
-    }
-    enabled.sort();
-    enabled
-}
-
-/// The `[features]` table: each feature with the entries of its array
-/// (arrays may span lines).
-fn features_table(manifest: &str) -> Vec<(String, Vec<String>)> {
-    let mut table = Vec::new();
-    let mut in_features = false;
-    let mut pending: Option<(String, String)> = None;
-    for line in manifest.lines() {
-        let line = line.split('#').next().unwrap_or_default().trim();
-        if let Some((name, mut array)) = pending.take() {
-            array.push_str(line);
-            if line.contains(']') {
-                table.push((name, array_entries(&array)));
-            } else {
-                pending = Some((name, array));
-            }
-            continue;
-        }
-        if line.starts_with('[') {
-            in_features = line == "[features]";
-            continue;
-        }
-        if !in_features {
-            continue;
-        }
-        let Some((name, value)) = line.split_once('=') else {
-            continue;
-        };
-        let (name, value) = (name.trim().trim_matches('"').to_owned(), value.trim());
-        if value.contains(']') {
-            table.push((name, array_entries(value)));
-        } else if value.starts_with('[') {
-            pending = Some((name, value.to_owned()));
-        }
-    }
-    table
-}
-
-/// The quoted strings of a TOML array of strings.
-fn array_entries(array: &str) -> Vec<String> {
-    array
-        .split('"')
-        .skip(1)
-        .step_by(2)
-        .map(str::to_owned)
         .collect()
 }
 
@@ -175,17 +103,7 @@ fn split_top_level(list: &str) -> Vec<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::{default_features, holds};
-
-    #[test]
-    fn default_features_follow_the_features_table() {
-        let manifest = "[package]\nname = \"x\"\n\n[features]\ndefault = [\"std\"]\nstd = [\n  \"alloc\", # comment\n  \"serde/std\",\n  \"dep:memchr\",\n]\nalloc = []\nextra = [\"alloc\"]\n\n[dependencies]\nstd = \"1\"\n";
-        assert_eq!(default_features(manifest), vec!["alloc", "default", "std"]);
-        assert_eq!(
-            default_features("[package]\nname = \"y\"\n"),
-            vec!["default"]
-        );
-    }
+    use super::holds;
 
     #[test]
     fn conditions_are_decided_only_by_features() {
