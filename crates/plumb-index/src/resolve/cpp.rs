@@ -17,7 +17,9 @@ use foldhash::{HashMap, HashMapExt};
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
 
-use super::{ModuleTarget, Resolver, SymId, Target};
+use super::imports::ModuleTarget;
+use super::state::Resolver;
+use super::{SymId, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {

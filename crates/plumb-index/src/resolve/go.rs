@@ -14,7 +14,8 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
 
-use super::{MAX_CHAIN, Resolver, SymId};
+use super::state::Resolver;
+use super::{MAX_CHAIN, SymId};
 
 impl Resolver<'_> {
     /// Every Go (concrete type, interface) pair where the type's method set

@@ -18,7 +18,9 @@ use plumb_lang::ModuleSystem;
 
 use super::modules::{ModuleLookup, Modules};
 use super::names::name_key;
-use super::{Lookup, Resolution, Resolver, SourceFile};
+use super::state::Resolver;
+use super::{Lookup, SourceFile};
+use plumb_store::model::Resolution;
 
 /// The files one file includes, directly or through other headers.
 pub(super) struct IncludeClosure {

@@ -21,8 +21,10 @@ use std::hash::Hash;
 use std::sync::Arc;
 
 use super::apart::FileApart;
+use super::imports::ModuleTarget;
 use super::includes::IncludeClosure;
-use super::{Lookup, ModuleTarget, Scope, SymId};
+use super::state::Scope;
+use super::{Lookup, SymId};
 
 /// One thread's memo tables.
 #[derive(Default)]

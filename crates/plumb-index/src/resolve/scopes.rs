@@ -1,0 +1,173 @@
+//! Scopes: what a bare name means where it is written — enclosing
+//! functions' definitions and locals, members in scope in a type's body,
+//! the file's top level, its imports, and the scopes beyond (crates,
+//! packages, the linker's namespace).
+
+use std::sync::Arc;
+
+use plumb_lang::{ModuleSystem, PackageKeys};
+use plumb_store::model::{Resolution, SymbolKind};
+
+use super::apart::FileApart;
+use super::state::Resolver;
+use super::{Lookup, SymId, Target};
+use crate::facts::Container;
+
+impl Resolver<'_> {
+    /// What a bare `name` means inside container `c` of file `f`.
+    pub(super) fn lookup_bare(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+        let members_in_scope = self.spec(f).members_in_scope;
+        let mut current = c;
+        while current != Container::File {
+            if let Container::Def(d) = current {
+                let def = &self.files[f].facts.defs[d];
+                let s = self.sym_of(f, d);
+                if !def.kind.is_type() {
+                    if let Some(lookup) = self.named_child(s, name) {
+                        return Some(lookup);
+                    }
+                    if self.declares_local(f, d, name) {
+                        return Some(Lookup::local());
+                    }
+                }
+            }
+            if members_in_scope && let Some(lookup) = self.implicit_member(f, current, name) {
+                return Some(lookup);
+            }
+            current = self.container_of(f, current);
+        }
+        if let Some(lookup) = self.top_level_named(f, name) {
+            return Some(lookup);
+        }
+        if let Some(lookup) = self.imported(f, name, false, 1) {
+            return Some(lookup);
+        }
+        if self.system(f) == ModuleSystem::RustCrates
+            && let Some(root) = self.modules.rust_crate_root(name)
+        {
+            return Lookup::found(vec![Target::File(root)], Resolution::Import);
+        }
+        if let Some(package) = self.modules.package_of[f] {
+            // The file's own package (and, where the language says so, the
+            // packages enclosing it), then the root of the package tree (a
+            // fully qualified `com.shop.Cart` starts at `com`).
+            let mut current = Some(package);
+            while let Some(p) = current {
+                if let Some(lookup) = self.package_members(p, name) {
+                    return Some(lookup);
+                }
+                current = self
+                    .spec(f)
+                    .enclosing_packages_in_scope
+                    .then(|| self.modules.enclosing_package(p))
+                    .flatten();
+            }
+            if self.modules.packages[package].keys == PackageKeys::Declared
+                && let Some(&top) = self.modules.package_ids.get(name)
+            {
+                return Lookup::found(vec![Target::Package(top)], Resolution::Import);
+            }
+        }
+        if self.system(f) == ModuleSystem::CIncludes {
+            // The linker's view: the one definition with external linkage.
+            let external: Vec<Target> =
+                self.c_external_definitions(name).map(Target::Sym).collect();
+            if external.len() == 1 {
+                return Lookup::found(external, Resolution::Import);
+            }
+        }
+        None
+    }
+
+    /// Where members are in scope: `name` as a member of the type that
+    /// container `c` is (a class body, or an impl or out-of-line block of
+    /// it) or of its bases. The type's own name stays the type (a
+    /// construction), not its constructor.
+    fn implicit_member(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+        let ty = match c {
+            Container::Impl(_) => self.container_sym(f, c)?,
+            Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => self.sym_of(f, d),
+            Container::Def(_) | Container::File => return None,
+        };
+        if &*self.def(ty).name == name {
+            return None;
+        }
+        self.members(Target::Sym(ty), name, 0)
+    }
+
+    /// C definitions (with a body, or file-level variables) of `name` with
+    /// external linkage, in any C file.
+    fn c_external_definitions<'s>(&'s self, name: &'s str) -> impl Iterator<Item = SymId> + 's {
+        self.named(&self.by_name, name).filter(move |&s| {
+            let (f, _) = self.locate(s);
+            let def = self.def(s);
+            self.system(f) == ModuleSystem::CIncludes
+                && def.container == Container::File
+                && def.exported
+                && (def.has_body || def.kind == SymbolKind::Variable)
+        })
+    }
+
+    /// In C, a call resolved to a prototype also reaches the definition the
+    /// linker joins it to.
+    pub(super) fn with_c_definitions(&self, f: usize, targets: Vec<Target>) -> Vec<Target> {
+        if self.system(f) != ModuleSystem::CIncludes {
+            return targets;
+        }
+        let mut out = targets.clone();
+        for target in targets {
+            if let Target::Sym(s) = target {
+                let def = self.def(s);
+                if def.kind == SymbolKind::Function && !def.has_body {
+                    for definition in self.c_external_definitions(&def.name) {
+                        if !out.contains(&Target::Sym(definition)) {
+                            out.push(Target::Sym(definition));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether function `d` of file `f` declares a local `name`.
+    pub(super) fn declares_local(&self, f: usize, d: usize, name: &str) -> bool {
+        if let Some(apart) = self.apart_holding(f) {
+            return apart.declares_local(d, name);
+        }
+        self.debug_assert_scope_kept(f, d);
+        self.locals[f].declares(&self.files[f].facts.locals, d, name)
+    }
+
+    /// The set-apart parts of file `f` when this thread is resolving `f`
+    /// and they hold its functions' scopes.
+    pub(super) fn apart_holding(&self, f: usize) -> Option<Arc<FileApart>> {
+        let apart = self.memo().apart.borrow().clone()?;
+        (apart.file == f && apart.holds_scopes).then_some(apart)
+    }
+
+    /// Checks, in debug builds, that the scope of definition `d` of file
+    /// `f` is read from the facts only if it stayed there: a function's
+    /// scope set apart is read only while its own file is resolved (see
+    /// `apart.rs`).
+    pub(super) fn debug_assert_scope_kept(&self, f: usize, d: usize) {
+        let facts = &self.files[f].facts;
+        debug_assert!(
+            !facts.is_function(Container::Def(d)) || facts.function_scopes_visible(),
+            "the scope of {} in {}, set apart, was read while another file was resolved",
+            facts.defs[d].name,
+            self.files[f].rel
+        );
+    }
+
+    /// Whether `name` is declared local to a function around container `c`.
+    pub(super) fn is_local(&self, f: usize, mut c: Container, name: &str) -> bool {
+        while let Container::Def(d) = c {
+            if self.declares_local(f, d, name) {
+                return true;
+            }
+            c = self.container_of(f, c);
+        }
+        false
+    }
+}
