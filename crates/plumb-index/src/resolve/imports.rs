@@ -2,7 +2,6 @@
 //! import binding denotes (following re-exports and globs), and what a
 //! written path (`a.b.C`, `crate::a::C`) means.
 
-use plumb_lang::{ModuleSystem, PackageKeys};
 use plumb_store::model::Resolution;
 
 use super::modules::ModuleLookup;
@@ -21,15 +20,13 @@ impl Resolver<'_> {
         reexports_only: bool,
         depth: usize,
     ) -> Option<Lookup> {
-        if self.system(f) == ModuleSystem::CIncludes {
-            return self.included(f, name, depth);
-        }
-        self.own_imports(f, name, reexports_only, depth)
+        (self.rules(f).imported)(self, f, name, reexports_only, depth)
     }
 
     /// What `name` means through the import statements of file `f` itself
-    /// (see [`Resolver::imported`]). A glob of a C or C++ file is skipped:
-    /// [`Resolver::included`] walks the include closure once instead.
+    /// (see [`Resolver::imported`]). A glob of a module file is skipped
+    /// where the module system reaches those files another way
+    /// ([`Rules::skips_file_globs`]: C's include closure).
     pub(super) fn own_imports(
         &self,
         f: usize,
@@ -54,7 +51,7 @@ impl Resolver<'_> {
             if decl.glob
                 && usable(decl.reexport)
                 && let Some(module) = self.import_module(f, i).target()
-                && !(matches!(module, Target::File(_)) && self.system(f) == ModuleSystem::CIncludes)
+                && !(matches!(module, Target::File(_)) && self.rules(f).skips_file_globs)
                 && let Some(found) = match module {
                     Target::Package(p) => self.package_definitions(p, name),
                     other => self.members(other, name, depth),
@@ -79,69 +76,7 @@ impl Resolver<'_> {
     }
 
     fn import_module_uncached(&self, f: usize, i: usize) -> ModuleTarget {
-        let decl = &self.files[f].facts.imports[i];
-        let from_file = |lookup: ModuleLookup| match lookup {
-            ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
-            ModuleLookup::Missing => ModuleTarget::Missing,
-            ModuleLookup::External => ModuleTarget::External,
-        };
-        match self.system(f) {
-            ModuleSystem::PythonPackages => {
-                // `import a.b.c` binds `a`; `import a.b.c as x` binds `a.b.c`.
-                let module = match (&decl.name, &decl.local) {
-                    (None, Some(local))
-                        if !decl.glob && decl.module.split('.').next() == Some(local.as_str()) =>
-                    {
-                        local.as_str()
-                    }
-                    _ => decl.module.as_str(),
-                };
-                from_file(self.modules.python_import(f, module))
-            }
-            ModuleSystem::EcmaFiles => {
-                from_file(self.modules.ecma_import(self.files, f, &decl.module))
-            }
-            ModuleSystem::CIncludes => match self.modules.c_include(self.files, f, &decl.module) {
-                ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
-                missing => self
-                    .using_namespace(f, &decl.module)
-                    .unwrap_or_else(|| from_file(missing)),
-            },
-            ModuleSystem::Packages(keys) => {
-                let Some((package, rest)) = self.modules.package_prefix(&decl.module, keys) else {
-                    return ModuleTarget::External;
-                };
-                if keys == PackageKeys::Directories && !rest.is_empty() {
-                    // An import path names a directory, never a member.
-                    return ModuleTarget::Missing;
-                }
-                let mut target = Target::Package(package);
-                for segment in rest {
-                    let Some(next) = self
-                        .members(target, segment, 0)
-                        .and_then(|lookup| lookup.targets.first().copied())
-                    else {
-                        return ModuleTarget::Missing;
-                    };
-                    target = next;
-                }
-                ModuleTarget::Found(target)
-            }
-            ModuleSystem::RustCrates => {
-                if decl.module.is_empty() {
-                    return ModuleTarget::Missing;
-                }
-                let segments: Vec<&str> = decl.module.split("::").collect();
-                match self.resolve_path(f, Container::File, &segments) {
-                    Some(lookup) if lookup.external => ModuleTarget::External,
-                    Some(lookup) => lookup
-                        .targets
-                        .first()
-                        .map_or(ModuleTarget::Missing, |&t| ModuleTarget::Found(t)),
-                    None => ModuleTarget::Missing,
-                }
-            }
-        }
+        (self.rules(f).import_module)(self, f, &self.files[f].facts.imports[i])
     }
 
     /// What import binding `i` of file `f` denotes.
@@ -171,16 +106,7 @@ impl Resolver<'_> {
         };
         let Some(module) = module else {
             // `use foo;` names a workspace crate, or an external one.
-            if self.system(f) == ModuleSystem::RustCrates && decl.module.is_empty() {
-                return match self.modules.rust_crate_root(name) {
-                    Some(root) => Lookup {
-                        targets: vec![Target::File(root)],
-                        ..empty
-                    },
-                    None => Lookup::external(),
-                };
-            }
-            return empty;
+            return (self.rules(f).missing_module_import)(self, decl, name);
         };
         let found = self.members(module, name, 0).or_else(|| {
             // A default import names the module's default export; without
@@ -199,41 +125,16 @@ impl Resolver<'_> {
         }
     }
 
-    /// The module a Rust path starting with `crate`/`self`/`super` begins at.
-    fn rust_anchor(&self, f: usize, c: Container, head: &str) -> Option<Lookup> {
-        let own = self.modules.rust_path[f].as_ref()?.segments.clone();
-        let segments = match head {
-            "crate" => Vec::new(),
-            "self" => own,
-            "super" => {
-                let mut parent = own;
-                parent.pop()?;
-                parent
-            }
-            "Self" => {
-                let ty = self.enclosing_type(f, c)?;
-                return Lookup::found(vec![Target::Sym(ty)], Resolution::Scope);
-            }
-            _ => return None,
-        };
-        let file = self.modules.rust_module_file(f, &segments)?;
-        Lookup::found(vec![Target::File(file)], Resolution::Scope)
-    }
-
     /// What a path (`a.b.C`, `crate::a::C`) means inside container `c`.
     pub(super) fn resolve_path(&self, f: usize, c: Container, segments: &[&str]) -> Option<Lookup> {
         let (head, rest) = segments.split_first()?;
-        let mut lookup = match self.system(f) {
-            ModuleSystem::RustCrates if matches!(*head, "crate" | "self" | "super" | "Self") => {
-                self.rust_anchor(f, c, head)?
-            }
-            _ => self.lookup_bare(f, c, head)?,
-        };
+        let rules = self.rules(f);
+        let mut lookup = (rules.path_head)(self, f, c, head)?;
         for segment in rest {
             if lookup.external || lookup.local {
                 return Some(lookup);
             }
-            if *segment == "super" && self.system(f) == ModuleSystem::RustCrates {
+            if rules.skipped_path_segment == Some(*segment) {
                 continue;
             }
             let mut next = Vec::new();
@@ -265,6 +166,15 @@ pub(super) enum ModuleTarget {
 }
 
 impl ModuleTarget {
+    /// The module file a module lookup found, if any.
+    pub(super) fn of_file(lookup: ModuleLookup) -> ModuleTarget {
+        match lookup {
+            ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
+            ModuleLookup::Missing => ModuleTarget::Missing,
+            ModuleLookup::External => ModuleTarget::External,
+        }
+    }
+
     /// The target found, if any.
     pub(super) fn target(self) -> Option<Target> {
         match self {

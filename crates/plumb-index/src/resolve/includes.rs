@@ -12,14 +12,9 @@ use std::collections::VecDeque;
 use foldhash::HashSet;
 use std::sync::Arc;
 
-use plumb_lang::Language;
-
-use plumb_lang::ModuleSystem;
-
-use super::modules::{ModuleLookup, Modules};
 use super::names::name_key;
 use super::state::Resolver;
-use super::{Lookup, SourceFile};
+use super::{Lookup, c};
 use plumb_store::model::Resolution;
 
 /// The files one file includes, directly or through other headers.
@@ -41,29 +36,6 @@ impl IncludeClosure {
             .ok()?;
         Some(self.places[at].1)
     }
-}
-
-/// The files each C or C++ file's `#include`s name in the index, in order
-/// (empty for other files): computed once, since closures read them again
-/// and again.
-pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Vec<usize>> {
-    files
-        .iter()
-        .enumerate()
-        .map(|(f, file)| {
-            if file.language.spec().module_system != ModuleSystem::CIncludes {
-                return Vec::new();
-            }
-            file.facts
-                .imports
-                .iter()
-                .filter_map(|decl| match modules.c_include(files, f, &decl.module) {
-                    ModuleLookup::Found(h) => Some(h),
-                    ModuleLookup::Missing | ModuleLookup::External => None,
-                })
-                .collect()
-        })
-        .collect()
 }
 
 impl Resolver<'_> {
@@ -89,7 +61,7 @@ impl Resolver<'_> {
         let closure = Arc::new(IncludeClosure {
             all_c: closure
                 .iter()
-                .all(|&g| self.files[g].language == Language::C),
+                .all(|&g| !c::has_using_imports(&self.files[g])),
             nearest_first: closure,
             places,
         });
@@ -151,7 +123,7 @@ impl Resolver<'_> {
     /// every header's includes for every unresolved name took most of the
     /// run).
     fn using_imports(&self, f: usize, name: &str, depth: usize) -> Option<Lookup> {
-        if self.files[f].language == Language::C {
+        if !c::has_using_imports(&self.files[f]) {
             return None;
         }
         self.own_imports(f, name, false, depth)

@@ -4,7 +4,6 @@
 
 use foldhash::{HashMap, HashMapExt};
 
-use plumb_lang::ModuleSystem;
 use plumb_store::model::{Resolution, SymbolKind};
 
 use super::state::{BindingRef, Resolver, Scope};
@@ -51,9 +50,7 @@ impl Resolver<'_> {
         for s in 0..self.syms.len() {
             let (f, _) = self.locate(s);
             let kind = self.def(s).kind;
-            if matches!(self.system(f), ModuleSystem::Packages(_))
-                && (kind.is_type() || kind == SymbolKind::Module)
-            {
+            if self.rules(f).reopens_types && (kind.is_type() || kind == SymbolKind::Module) {
                 let qualname = self.qualname(s, &mut memo, 0);
                 groups.entry(qualname).or_default().push(s);
             }

@@ -6,8 +6,8 @@ use std::collections::VecDeque;
 
 use foldhash::HashSet;
 
-use plumb_lang::{ModuleSystem, PackageKeys};
-use plumb_store::model::{Resolution, SymbolKind};
+use plumb_lang::PackageKeys;
+use plumb_store::model::Resolution;
 
 use super::names::NameTable;
 use super::state::Resolver;
@@ -50,23 +50,11 @@ impl Resolver<'_> {
         (Vec::new(), false)
     }
 
-    /// A Rust `mod x;` declaration stands for the module file it declares.
-    fn module_file_of(&self, s: SymId) -> Option<usize> {
-        let (f, _) = self.locate(s);
-        let def = self.def(s);
-        if def.kind != SymbolKind::Module
-            || def.has_body
-            || self.system(f) != ModuleSystem::RustCrates
-        {
-            return None;
-        }
-        let mut segments = self.modules.rust_path[f].as_ref()?.segments.clone();
-        segments.push(def.name.to_string());
-        self.modules.rust_module_file(f, &segments)
-    }
-
+    /// What symbol `s` denotes: itself, or the module file it stands for
+    /// ([`Rules::module_file`]: Rust's `mod x;`).
     fn sym_target(&self, s: SymId) -> Target {
-        self.module_file_of(s).map_or(Target::Sym(s), Target::File)
+        let (f, _) = self.locate(s);
+        (self.rules(f).module_file)(self, s).map_or(Target::Sym(s), Target::File)
     }
 
     /// What `name` means as a member of `target`.
@@ -140,22 +128,13 @@ impl Resolver<'_> {
         if let Some(lookup) = self.top_level_named(g, name) {
             return Some(lookup);
         }
-        let system = self.system(g);
-        let submodule = match system {
-            ModuleSystem::PythonPackages => self.modules.python_submodule(g, name),
-            ModuleSystem::RustCrates => self.modules.rust_path[g].as_ref().and_then(|p| {
-                let mut segments = p.segments.clone();
-                segments.push(name.to_owned());
-                self.modules.rust_module_file(g, &segments)
-            }),
-            ModuleSystem::EcmaFiles | ModuleSystem::CIncludes | ModuleSystem::Packages(_) => None,
-        };
-        if let Some(file) = submodule {
+        let rules = self.rules(g);
+        if let Some(file) = (rules.submodule)(self, g, name) {
             return Lookup::found(vec![Target::File(file)], Resolution::Import);
         }
-        // From outside, an ECMAScript module shows only what it re-exports;
-        // any import of a Python, Rust or C module is visible through it.
-        self.imported(g, name, system == ModuleSystem::EcmaFiles, depth + 1)
+        // From outside, a module shows what it imports, unless it shows
+        // only what it re-exports (ECMAScript).
+        self.imported(g, name, rules.shows_only_reexports, depth + 1)
     }
 
     /// The definitions directly inside `s` (or another part of it) named `name`.

@@ -13,21 +13,28 @@
 //! steps themselves are language-neutral.
 
 mod apart;
+mod c;
 pub mod cfg;
 mod cpp;
+mod ecma;
 mod emit;
 mod go;
 mod imports;
 mod includes;
+mod kotlin;
 mod linking;
 mod members;
 mod memo;
 pub mod modules;
 mod names;
+mod packages;
+mod python;
+mod rust;
 mod scopes;
 mod signatures;
 mod sites;
 mod state;
+mod systems;
 mod types;
 
 use std::sync::Arc;

@@ -5,12 +5,9 @@
 
 use std::sync::Arc;
 
-use plumb_lang::{ModuleSystem, PackageKeys};
-use plumb_store::model::{Resolution, SymbolKind};
-
 use super::apart::FileApart;
 use super::state::Resolver;
-use super::{Lookup, SymId, Target};
+use super::{Lookup, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {
@@ -42,41 +39,7 @@ impl Resolver<'_> {
         if let Some(lookup) = self.imported(f, name, false, 1) {
             return Some(lookup);
         }
-        if self.system(f) == ModuleSystem::RustCrates
-            && let Some(root) = self.modules.rust_crate_root(name)
-        {
-            return Lookup::found(vec![Target::File(root)], Resolution::Import);
-        }
-        if let Some(package) = self.modules.package_of[f] {
-            // The file's own package (and, where the language says so, the
-            // packages enclosing it), then the root of the package tree (a
-            // fully qualified `com.shop.Cart` starts at `com`).
-            let mut current = Some(package);
-            while let Some(p) = current {
-                if let Some(lookup) = self.package_members(p, name) {
-                    return Some(lookup);
-                }
-                current = self
-                    .spec(f)
-                    .enclosing_packages_in_scope
-                    .then(|| self.modules.enclosing_package(p))
-                    .flatten();
-            }
-            if self.modules.packages[package].keys == PackageKeys::Declared
-                && let Some(&top) = self.modules.package_ids.get(name)
-            {
-                return Lookup::found(vec![Target::Package(top)], Resolution::Import);
-            }
-        }
-        if self.system(f) == ModuleSystem::CIncludes {
-            // The linker's view: the one definition with external linkage.
-            let external: Vec<Target> =
-                self.c_external_definitions(name).map(Target::Sym).collect();
-            if external.len() == 1 {
-                return Lookup::found(external, Resolution::Import);
-            }
-        }
-        None
+        (self.rules(f).outer_scope)(self, f, name)
     }
 
     /// Where members are in scope: `name` as a member of the type that
@@ -93,41 +56,6 @@ impl Resolver<'_> {
             return None;
         }
         self.members(Target::Sym(ty), name, 0)
-    }
-
-    /// C definitions (with a body, or file-level variables) of `name` with
-    /// external linkage, in any C file.
-    fn c_external_definitions<'s>(&'s self, name: &'s str) -> impl Iterator<Item = SymId> + 's {
-        self.named(&self.by_name, name).filter(move |&s| {
-            let (f, _) = self.locate(s);
-            let def = self.def(s);
-            self.system(f) == ModuleSystem::CIncludes
-                && def.container == Container::File
-                && def.exported
-                && (def.has_body || def.kind == SymbolKind::Variable)
-        })
-    }
-
-    /// In C, a call resolved to a prototype also reaches the definition the
-    /// linker joins it to.
-    pub(super) fn with_c_definitions(&self, f: usize, targets: Vec<Target>) -> Vec<Target> {
-        if self.system(f) != ModuleSystem::CIncludes {
-            return targets;
-        }
-        let mut out = targets.clone();
-        for target in targets {
-            if let Target::Sym(s) = target {
-                let def = self.def(s);
-                if def.kind == SymbolKind::Function && !def.has_body {
-                    for definition in self.c_external_definitions(&def.name) {
-                        if !out.contains(&Target::Sym(definition)) {
-                            out.push(Target::Sym(definition));
-                        }
-                    }
-                }
-            }
-        }
-        out
     }
 
     /// Whether function `d` of file `f` declares a local `name`.

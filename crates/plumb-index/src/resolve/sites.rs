@@ -5,7 +5,6 @@
 
 use foldhash::{HashSet, HashSetExt};
 
-use plumb_lang::ModuleSystem;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 
 use super::state::Resolver;
@@ -40,14 +39,14 @@ impl Resolver<'_> {
             let confidence = confidence(lookup.method);
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
             let targets = self.prefer_fitting_arity(f, site, targets);
-            let mut out: Vec<(SymId, Resolution, f64)> = self
-                .with_c_definitions(f, targets)
-                .into_iter()
-                .filter_map(|t| match t {
-                    Target::Sym(s) => Some((s, lookup.method, confidence)),
-                    Target::File(_) | Target::Package(_) => None,
-                })
-                .collect();
+            let mut out: Vec<(SymId, Resolution, f64)> =
+                (self.rules(f).linked_definitions)(self, targets)
+                    .into_iter()
+                    .filter_map(|t| match t {
+                        Target::Sym(s) => Some((s, lookup.method, confidence)),
+                        Target::File(_) | Target::Package(_) => None,
+                    })
+                    .collect();
             out.dedup_by_key(|(s, _, _)| *s);
             if self.in_several_impl_blocks(&out) {
                 for candidate in &mut out {
@@ -75,14 +74,15 @@ impl Resolver<'_> {
 
     fn resolve_qualified(&self, f: usize, site: &RefFact, qualifier: &str) -> Qualified {
         let spec = self.spec(f);
-        // `p->next->f()`: C and C++ reach a member through a pointer as
-        // through a value.
-        let arrowless;
-        let qualifier = if self.system(f) == ModuleSystem::CIncludes && qualifier.contains("->") {
-            arrowless = qualifier.replace("->", ".");
-            arrowless.as_str()
-        } else {
-            qualifier
+        // `p->next->f()`: a member reached through a pointer as through a
+        // value (C, C++).
+        let dereferenced;
+        let qualifier = match self.rules(f).pointer_member_operator {
+            Some(operator) if qualifier.contains(operator) => {
+                dereferenced = qualifier.replace(operator, ".");
+                dereferenced.as_str()
+            }
+            _ => qualifier,
         };
         if spec.self_names.contains(&qualifier) {
             return match self.enclosing_type(f, site.container) {

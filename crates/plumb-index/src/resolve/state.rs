@@ -6,14 +6,14 @@ use foldhash::{HashMap, HashMapExt};
 use rayon::prelude::*;
 use thread_local::ThreadLocal;
 
-use plumb_lang::{Language, ModuleSystem, Spec};
-use plumb_store::model::SymbolKind;
+use plumb_lang::{ModuleSystem, Spec};
 
 use super::apart::LocalsIndex;
 use super::memo::Memo;
 use super::modules::{Manifests, Modules};
 use super::names::{ByKey, ByName, SortedByName};
-use super::{SourceFile, SymId, cfg, includes};
+use super::systems::{self, Rules};
+use super::{SourceFile, SymId, c, cfg};
 use crate::facts::{Container, DefFact};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,7 +69,7 @@ pub(super) struct Resolver<'a> {
 impl<'a> Resolver<'a> {
     pub(super) fn new(files: &'a [SourceFile], manifests: &Manifests) -> Self {
         let modules = Modules::new(files, manifests);
-        let includes = includes::include_targets(files, &modules);
+        let includes = c::include_targets(files, &modules);
         // Symbols are numbered file by file: each file's first id.
         let firsts: Vec<SymId> = files
             .iter()
@@ -84,22 +84,18 @@ impl<'a> Resolver<'a> {
             .par_iter()
             .zip(&firsts)
             .map(|(file, &first)| {
+                let rules = systems::rules(file.language.spec().module_system);
                 let defs = || file.facts.defs.iter().enumerate();
                 let top = SortedByName::build(
                     defs()
                         .filter(|(_, def)| {
-                            def.container == Container::File || is_c_enumerator(file, def)
+                            def.container == Container::File || (rules.in_file_scope)(file, def)
                         })
                         .map(|(d, def)| (&*def.name, first + d)),
                 );
-                // Kotlin's extension functions are members of their
-                // package too (`import a.b.total`); Go's methods, held
-                // the same way, are reached only through their type.
                 let extended = SortedByName::build(
                     defs()
-                        .filter(|(_, def)| {
-                            file.language == Language::Kotlin && file.facts.is_extension(def)
-                        })
+                        .filter(|(_, def)| (rules.package_extension)(file, def))
                         .map(|(d, def)| (&*def.name, first + d)),
                 );
                 (top, extended)
@@ -223,6 +219,11 @@ impl<'a> Resolver<'a> {
         self.spec(f).module_system
     }
 
+    /// The rules of file `f`'s module system.
+    pub(super) fn rules(&self, f: usize) -> &'static Rules {
+        systems::rules(self.system(f))
+    }
+
     pub(super) fn container_of(&self, f: usize, c: Container) -> Container {
         match c {
             Container::File => Container::File,
@@ -272,14 +273,4 @@ impl<'a> Resolver<'a> {
     pub(super) fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
         self.disabled[f] = cfg::disabled_code(&self.files[f], &manifests.rust_crates);
     }
-}
-
-/// Whether `def` is an enumerator of a file-level C enum: C puts those in
-/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
-fn is_c_enumerator(file: &SourceFile, def: &DefFact) -> bool {
-    file.language == Language::C
-        && def.kind == SymbolKind::Variant
-        && matches!(def.container, Container::Def(e)
-            if file.facts.defs[e].container == Container::File
-                && file.facts.defs[e].kind == SymbolKind::Enum)
 }

@@ -6,7 +6,6 @@ use std::collections::VecDeque;
 
 use foldhash::HashSet;
 
-use plumb_lang::ModuleSystem;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 
 use super::signatures::{
@@ -261,7 +260,7 @@ impl Resolver<'_> {
         }
         if text.ends_with('}')
             && let Some(open) = text.find('{')
-            && self.system(f) == ModuleSystem::RustCrates
+            && self.rules(f).struct_literals
         {
             return self.type_from_text(f, c, &text[..open]);
         }

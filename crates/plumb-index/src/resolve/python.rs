@@ -1,0 +1,30 @@
+//! Python's packages in resolution: an import names a module file by its
+//! dotted name (leading dots relative to the importing file), and a
+//! package's submodules are its members.
+
+use plumb_lang::ImportDecl;
+
+use super::imports::ModuleTarget;
+use super::state::Resolver;
+use super::systems::{DEFAULT, Rules};
+
+/// Python's rules ([`super::systems`]).
+pub(super) const RULES: Rules = Rules {
+    submodule: |resolver, g, name| resolver.modules.python_submodule(g, name),
+    import_module,
+    ..DEFAULT
+};
+
+/// The module file import `decl` of file `f` names.
+fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> ModuleTarget {
+    // `import a.b.c` binds `a`; `import a.b.c as x` binds `a.b.c`.
+    let module = match (&decl.name, &decl.local) {
+        (None, Some(local))
+            if !decl.glob && decl.module.split('.').next() == Some(local.as_str()) =>
+        {
+            local.as_str()
+        }
+        _ => decl.module.as_str(),
+    };
+    ModuleTarget::of_file(resolver.modules.python_import(f, module))
+}
