@@ -8,6 +8,7 @@ use plumb_lang::{ImportDecl, Language, ModuleSystem};
 use plumb_store::model::{Resolution, SymbolKind};
 
 use super::imports::ModuleTarget;
+use super::modules;
 use super::modules::{ModuleLookup, Modules};
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
@@ -16,6 +17,7 @@ use crate::facts::{Container, DefFact};
 
 /// The rules of C and C++ ([`super::systems`]).
 pub(super) const RULES: Rules = Rules {
+    index_modules: modules::c::index,
     in_file_scope: is_enumerator,
     imported: |resolver, f, name, _, depth| resolver.included(f, name, depth),
     skips_file_globs: true,

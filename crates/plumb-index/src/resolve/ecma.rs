@@ -5,11 +5,14 @@
 use plumb_lang::ImportDecl;
 
 use super::imports::ModuleTarget;
+use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
 
 /// ECMAScript's rules ([`super::systems`]).
 pub(super) const RULES: Rules = Rules {
+    index_modules: modules::ecma::index,
+    qualified_prefix: modules::ecma::qualified_prefix,
     shows_only_reexports: true,
     import_module,
     ..DEFAULT

@@ -9,12 +9,15 @@ use plumb_lang::{ImportDecl, ModuleSystem, PackageKeys};
 use plumb_store::model::Resolution;
 
 use super::imports::ModuleTarget;
+use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
 use super::{Lookup, Target, kotlin};
 
 /// The rules of package-based module systems ([`super::systems`]).
 pub(super) const RULES: Rules = Rules {
+    index_modules: modules::packages::index,
+    qualified_prefix: modules::packages::qualified_prefix,
     package_extension: kotlin::is_package_extension,
     reopens_types: true,
     import_module,

@@ -5,11 +5,14 @@
 use plumb_lang::ImportDecl;
 
 use super::imports::ModuleTarget;
+use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
 
 /// Python's rules ([`super::systems`]).
 pub(super) const RULES: Rules = Rules {
+    index_modules: modules::python::index,
+    qualified_prefix: modules::python::qualified_prefix,
     submodule: |resolver, g, name| resolver.modules.python_submodule(g, name),
     import_module,
     ..DEFAULT

@@ -7,6 +7,7 @@ use plumb_lang::ImportDecl;
 use plumb_store::model::{Resolution, SymbolKind};
 
 use super::imports::ModuleTarget;
+use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
 use super::{Lookup, SymId, Target};
@@ -14,6 +15,8 @@ use crate::facts::Container;
 
 /// Rust's rules ([`super::systems`]).
 pub(super) const RULES: Rules = Rules {
+    index_modules: modules::rust::index,
+    qualified_prefix: modules::rust::qualified_prefix,
     module_file,
     submodule,
     import_module,

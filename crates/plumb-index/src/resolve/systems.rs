@@ -8,13 +8,19 @@
 use plumb_lang::{ImportDecl, ModuleSystem};
 
 use super::imports::ModuleTarget;
+use super::modules::{Manifests, Modules};
 use super::state::Resolver;
 use super::{Lookup, SourceFile, SymId, Target, c, ecma, packages, python, rust};
 use crate::facts::{Container, DefFact};
 
 /// What a module system does differently from the others, at each step of
-/// resolution that asks.
+/// naming modules and of resolution that asks.
 pub(super) struct Rules {
+    /// Records, in `Modules`, the module of each of the files that belong to
+    /// the module system (its names, its place in a tree), in file order.
+    pub(super) index_modules: fn(&mut Modules, &[SourceFile], &Manifests),
+    /// The qualified-name prefix of the definitions of file `i`.
+    pub(super) qualified_prefix: fn(&Modules, &[SourceFile], usize) -> String,
     /// Whether a definition below its file's top level is in the file's
     /// scope all the same (C's enumerators of a file-level enum).
     pub(super) in_file_scope: fn(&SourceFile, &DefFact) -> bool,
@@ -66,6 +72,9 @@ pub(super) struct Rules {
 
 /// The rules of a module system that does nothing differently.
 pub(super) const DEFAULT: Rules = Rules {
+    index_modules: |_, _, _| {},
+    // One global namespace (C's): a definition's name is its qualified name.
+    qualified_prefix: |_, _, _| String::new(),
     in_file_scope: |_, _| false,
     package_extension: |_, _| false,
     reopens_types: false,
@@ -85,6 +94,15 @@ pub(super) const DEFAULT: Rules = Rules {
     pointer_member_operator: None,
     struct_literals: false,
 };
+
+/// Every module system's rules.
+pub(super) const ALL: [&Rules; 5] = [
+    &python::RULES,
+    &ecma::RULES,
+    &rust::RULES,
+    &c::RULES,
+    &packages::RULES,
+];
 
 /// The rules of `system`.
 pub(super) fn rules(system: ModuleSystem) -> &'static Rules {
