@@ -19,6 +19,7 @@ use crate::facts::{Container, DefFact};
 pub(super) const RULES: Rules = Rules {
     index_modules: modules::c::index,
     in_file_scope: is_enumerator,
+    merge_members: |resolver| resolver.merge_cpp_namespaces(),
     imported: |resolver, f, name, _, depth| resolver.included(f, name, depth),
     skips_file_globs: true,
     import_module,

@@ -7,6 +7,7 @@ use foldhash::{HashMap, HashMapExt};
 use plumb_store::model::{Resolution, SymbolKind};
 
 use super::state::{BindingRef, Resolver, Scope};
+use super::systems;
 use super::{Candidates, SymId, Target};
 use crate::facts::Container;
 
@@ -38,7 +39,9 @@ impl Resolver<'_> {
             }
         }
         self.children = children;
-        self.merge_cpp_namespaces();
+        for rules in systems::ALL {
+            (rules.merge_members)(self);
+        }
     }
 
     /// Groups the definitions of each type (or module) defined more than

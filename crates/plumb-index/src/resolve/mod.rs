@@ -234,11 +234,13 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     let inheritance = resolver.link_bases();
     resolver.index_bindings();
     let mut structural: HashMap<usize, Vec<(SymId, SymId)>> = HashMap::new();
-    for (ty, interface) in resolver.structural_impls() {
-        structural
-            .entry(resolver.locate(ty).0)
-            .or_default()
-            .push((ty, interface));
+    for rules in systems::ALL {
+        for (ty, interface) in (rules.implied_implementations)(&resolver) {
+            structural
+                .entry(resolver.locate(ty).0)
+                .or_default()
+                .push((ty, interface));
+        }
     }
     Linked {
         resolver,

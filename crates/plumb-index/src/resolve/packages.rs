@@ -20,6 +20,7 @@ pub(super) const RULES: Rules = Rules {
     qualified_prefix: modules::packages::qualified_prefix,
     package_extension: kotlin::is_package_extension,
     reopens_types: true,
+    implied_implementations: |resolver| resolver.structural_impls(),
     import_module,
     outer_scope: package_scope,
     ..DEFAULT

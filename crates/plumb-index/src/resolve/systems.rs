@@ -27,6 +27,12 @@ pub(super) struct Rules {
     /// Whether a definition is a member of its file's package besides
     /// (Kotlin's extension functions, imported by name).
     pub(super) package_extension: fn(&SourceFile, &DefFact) -> bool,
+    /// Joins, once members are indexed, the members of what the module
+    /// system's files define in several blocks (C++'s open namespaces).
+    pub(super) merge_members: fn(&mut Resolver<'_>),
+    /// Implementations no site states, as (type, interface), once bases
+    /// are linked (Go's implicit interfaces).
+    pub(super) implied_implementations: fn(&Resolver<'_>) -> Vec<(SymId, SymId)>,
     /// Whether a type defined twice under one qualified name is one type
     /// reopened (its parts share members and bases), not redeclared.
     pub(super) reopens_types: bool,
@@ -77,6 +83,8 @@ pub(super) const DEFAULT: Rules = Rules {
     qualified_prefix: |_, _, _| String::new(),
     in_file_scope: |_, _| false,
     package_extension: |_, _| false,
+    merge_members: |_| {},
+    implied_implementations: |_| Vec::new(),
     reopens_types: false,
     module_file: |_, _| None,
     submodule: |_, _, _| None,
