@@ -330,6 +330,16 @@ fn weaker(a: Resolution, b: Resolution) -> Resolution {
 }
 
 #[cfg(test)]
+mod c_tests;
+#[cfg(test)]
+mod csharp_tests;
+#[cfg(test)]
+mod ecma_tests;
+#[cfg(test)]
+mod kotlin_tests;
+#[cfg(test)]
+mod python_tests;
+#[cfg(test)]
 mod rust_tests;
 #[cfg(test)]
 mod tests;
