@@ -26,7 +26,7 @@ impl Resolver<'_> {
     /// What `name` means through the import statements of file `f` itself
     /// (see [`Resolver::imported`]). A glob of a module file is skipped
     /// where the module system reaches those files another way
-    /// ([`Rules::skips_file_globs`]: C's include closure).
+    /// ([`super::systems::Rules::skips_file_globs`]: C's include closure).
     pub(super) fn own_imports(
         &self,
         f: usize,

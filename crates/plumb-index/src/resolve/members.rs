@@ -51,7 +51,7 @@ impl Resolver<'_> {
     }
 
     /// What symbol `s` denotes: itself, or the module file it stands for
-    /// ([`Rules::module_file`]: Rust's `mod x;`).
+    /// ([`super::systems::Rules::module_file`]: Rust's `mod x;`).
     fn sym_target(&self, s: SymId) -> Target {
         let (f, _) = self.locate(s);
         (self.rules(f).module_file)(self, s).map_or(Target::Sym(s), Target::File)

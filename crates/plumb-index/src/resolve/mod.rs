@@ -9,8 +9,16 @@
 //! 4. name only — every plausible definition of the name, at low
 //!    confidence, never one picked at random.
 //!
-//! Language knowledge comes from [`plumb_lang::Spec`] and [`modules`]; the
-//! steps themselves are language-neutral.
+//! The steps are language-neutral: [`link`] makes the whole-graph passes
+//! (`linking.rs`) over the resolver's tables (`state.rs`), and
+//! [`Linked::file_rows`] resolves one file's sites (`sites.rs`) through
+//! its scopes (`scopes.rs`), imports and paths (`imports.rs`), members
+//! (`members.rs`) and types (`types.rs`), and gives its rows (`emit.rs`).
+//! Language knowledge comes from [`plumb_lang::Spec`] and from each module
+//! system's rules, reached through one table (`systems.rs`) whose
+//! functions live in files named after their module system or language
+//! (`python.rs`, `ecma.rs`, `rust.rs`, `c.rs`, `cpp.rs`, `packages.rs`,
+//! `go.rs`, `kotlin.rs`; module naming in [`modules`]).
 
 mod apart;
 mod c;

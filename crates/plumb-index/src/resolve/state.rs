@@ -58,7 +58,7 @@ pub(super) struct Resolver<'a> {
     pub(super) parts: HashMap<SymId, Vec<SymId>>,
     pub(super) bindings: HashMap<Scope, Vec<BindingRef>>,
     /// Names local to each function, by file, where they stayed in the
-    /// facts (see [`FileFacts::set_apart`]).
+    /// facts (see [`crate::facts::FileFacts::set_apart`]).
     pub(super) locals: Vec<LocalsIndex>,
     /// Each thread's memo tables.
     pub(super) memo: ThreadLocal<Memo>,
@@ -269,7 +269,7 @@ impl<'a> Resolver<'a> {
     /// Takes the one table that reads a part of file `f` outside its
     /// interface, its conditional code, from `f`'s facts as they are now.
     /// Its functions' locals and bindings need nothing: they are part of
-    /// the interface or set apart with its sites ([`FileFacts::set_apart`]).
+    /// the interface or set apart with its sites ([`crate::facts::FileFacts::set_apart`]).
     pub(super) fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
         self.disabled[f] = cfg::disabled_code(&self.files[f], &manifests.rust_crates);
     }
