@@ -12,7 +12,7 @@ use super::modules;
 use super::modules::{ModuleLookup, Modules};
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
-use super::{Lookup, SourceFile, SymId, Target};
+use super::{Lookup, SourceFile, SymbolId, Target};
 use crate::facts::{Container, DefFact};
 
 /// The rules of C and C++ ([`super::systems`]).
@@ -73,7 +73,7 @@ fn linker_definition(resolver: &Resolver<'_>, name: &str) -> Option<Lookup> {
 fn external_definitions<'s>(
     resolver: &'s Resolver<'_>,
     name: &'s str,
-) -> impl Iterator<Item = SymId> + 's {
+) -> impl Iterator<Item = SymbolId> + 's {
     resolver.named(&resolver.by_name, name).filter(move |&s| {
         let (f, _) = resolver.locate(s);
         let def = resolver.def(s);

@@ -10,7 +10,7 @@ use plumb_store::records::{
 
 use super::imports::ModuleTarget;
 use super::state::Resolver;
-use super::{Candidates, FileRows, IMPORT_CONFIDENCE, MAX_CHAIN, SymId, Target};
+use super::{Candidates, FileRows, IMPORT_CONFIDENCE, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{Apart, Container, DefFact, RefFact};
 
 impl Resolver<'_> {
@@ -18,8 +18,8 @@ impl Resolver<'_> {
     /// keeps the names computed so far.
     pub(super) fn qualname(
         &self,
-        s: SymId,
-        memo: &mut HashMap<SymId, String>,
+        s: SymbolId,
+        memo: &mut HashMap<SymbolId, String>,
         depth: usize,
     ) -> String {
         if let Some(done) = memo.get(&s) {
@@ -192,7 +192,7 @@ impl Resolver<'_> {
             if names_module {
                 continue;
             }
-            let targets: Vec<(SymId, Resolution, f64)> = lookup
+            let targets: Vec<(SymbolId, Resolution, f64)> = lookup
                 .targets
                 .iter()
                 .filter_map(|&t| match t {
@@ -223,8 +223,8 @@ impl Resolver<'_> {
         kind: OccurrenceKind,
         name: &str,
         receiver: Option<String>,
-        enclosing: Option<SymId>,
-        targets: &[(SymId, Resolution, f64)],
+        enclosing: Option<SymbolId>,
+        targets: &[(SymbolId, Resolution, f64)],
     ) {
         let id = plumb_store::row_id(self.files[f].file_id, rows.occurrences.len());
         rows.occurrences.push(OccurrenceRecord {

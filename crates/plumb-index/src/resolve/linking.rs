@@ -8,7 +8,7 @@ use plumb_store::model::{Resolution, SymbolKind};
 
 use super::state::{BindingRef, Resolver, Scope};
 use super::systems;
-use super::{Candidates, SymId, Target};
+use super::{Candidates, SymbolId, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {
@@ -32,8 +32,8 @@ impl Resolver<'_> {
     }
 
     pub(super) fn index_members(&mut self) {
-        let mut children: HashMap<SymId, Vec<SymId>> = HashMap::new();
-        for s in 0..self.syms.len() {
+        let mut children: HashMap<SymbolId, Vec<SymbolId>> = HashMap::new();
+        for s in self.all_syms() {
             if let Some(p) = self.parent(s) {
                 children.entry(p).or_default().push(s);
             }
@@ -48,9 +48,9 @@ impl Resolver<'_> {
     /// once under one qualified name, in package-based module systems,
     /// where such a type is reopened rather than redeclared.
     pub(super) fn link_parts(&mut self) {
-        let mut groups: HashMap<String, Vec<SymId>> = HashMap::new();
+        let mut groups: HashMap<String, Vec<SymbolId>> = HashMap::new();
         let mut memo = HashMap::new();
-        for s in 0..self.syms.len() {
+        for s in self.all_syms() {
             let (f, _) = self.locate(s);
             let kind = self.def(s).kind;
             if self.rules(f).reopens_types && (kind.is_type() || kind == SymbolKind::Module) {
@@ -67,7 +67,7 @@ impl Resolver<'_> {
     }
 
     /// A type and its other parts (see `parts`).
-    pub(super) fn with_parts(&self, ty: SymId) -> impl Iterator<Item = SymId> + '_ {
+    pub(super) fn with_parts(&self, ty: SymbolId) -> impl Iterator<Item = SymbolId> + '_ {
         std::iter::once(ty).chain(self.parts.get(&ty).into_iter().flatten().copied())
     }
 
@@ -75,7 +75,7 @@ impl Resolver<'_> {
     /// `self` resolution walk the bases they produce.
     pub(super) fn link_bases(&mut self) -> HashMap<(usize, usize), Candidates> {
         let mut resolved = HashMap::new();
-        let mut bases: HashMap<SymId, Vec<SymId>> = HashMap::new();
+        let mut bases: HashMap<SymbolId, Vec<SymbolId>> = HashMap::new();
         for f in 0..self.files.len() {
             for (r, site) in self.files[f].facts.refs.iter().enumerate() {
                 let targets = self.resolve_ref(f, site);

@@ -11,16 +11,16 @@ use plumb_store::model::Resolution;
 
 use super::names::NameTable;
 use super::state::Resolver;
-use super::{Lookup, MAX_CHAIN, SymId, Target};
+use super::{Lookup, MAX_CHAIN, SymbolId, Target};
 
 impl Resolver<'_> {
     /// Members of a type, walking up its bases breadth-first. Returns the
     /// members and whether they were found on a base.
-    pub(super) fn type_members(&self, ty: SymId, name: &str) -> (Vec<SymId>, bool) {
+    pub(super) fn type_members(&self, ty: SymbolId, name: &str) -> (Vec<SymbolId>, bool) {
         let mut queue = VecDeque::from([(ty, 0usize)]);
-        let mut seen: HashSet<SymId> = self.with_parts(ty).collect();
+        let mut seen: HashSet<SymbolId> = self.with_parts(ty).collect();
         while let Some((current, depth)) = queue.pop_front() {
-            let found: Vec<SymId> = self
+            let found: Vec<SymbolId> = self
                 .with_parts(current)
                 .filter_map(|part| self.children.get(&part))
                 .flatten()
@@ -31,7 +31,7 @@ impl Resolver<'_> {
                 return (found, depth > 0);
             }
             if depth < MAX_CHAIN {
-                let bases: Vec<SymId> = self
+                let bases: Vec<SymbolId> = self
                     .with_parts(current)
                     .filter_map(|part| self.bases.get(&part))
                     .flatten()
@@ -52,7 +52,7 @@ impl Resolver<'_> {
 
     /// What symbol `s` denotes: itself, or the module file it stands for
     /// ([`super::systems::Rules::module_file`]: Rust's `mod x;`).
-    fn sym_target(&self, s: SymId) -> Target {
+    fn sym_target(&self, s: SymbolId) -> Target {
         let (f, _) = self.locate(s);
         (self.rules(f).module_file)(self, s).map_or(Target::Sym(s), Target::File)
     }
@@ -138,7 +138,7 @@ impl Resolver<'_> {
     }
 
     /// The definitions directly inside `s` (or another part of it) named `name`.
-    pub(super) fn named_child(&self, s: SymId, name: &str) -> Option<Lookup> {
+    pub(super) fn named_child(&self, s: SymbolId, name: &str) -> Option<Lookup> {
         let found = self
             .with_parts(s)
             .filter_map(|part| self.children.get(&part))
@@ -167,9 +167,9 @@ impl Resolver<'_> {
     /// The symbols of `table` named `name`.
     pub(super) fn named<'s>(
         &'s self,
-        table: &'s impl NameTable<SymId>,
+        table: &'s impl NameTable<SymbolId>,
         name: &'s str,
-    ) -> impl Iterator<Item = SymId> + 's {
+    ) -> impl Iterator<Item = SymbolId> + 's {
         table.named(name, |&s| &*self.def(s).name).copied()
     }
 }

@@ -24,7 +24,7 @@ use super::apart::FileApart;
 use super::imports::ModuleTarget;
 use super::includes::IncludeClosure;
 use super::state::Scope;
-use super::{Lookup, SymId};
+use super::{Lookup, SymbolId};
 
 /// One thread's memo tables.
 #[derive(Default)]
@@ -34,11 +34,11 @@ pub(super) struct Memo {
     /// The module import (file, index) names.
     pub(super) modules: Table<(usize, usize), ModuleTarget>,
     /// The type of a binding, by scope and name.
-    pub(super) bindings: Table<(Scope, String), Option<SymId>>,
+    pub(super) bindings: Table<(Scope, String), Option<SymbolId>>,
     /// The same for the scopes set apart of the file being resolved
     /// (`apart.rs`): emptied once the file is resolved, since no other
     /// file asks about them.
-    pub(super) apart_bindings: Table<(Scope, String), Option<SymId>>,
+    pub(super) apart_bindings: Table<(Scope, String), Option<SymbolId>>,
     /// What a name means as a member of a module file.
     pub(super) file_members: Table<(usize, String), Option<Lookup>>,
     /// C and C++: the files each file includes, transitively (no cycle can

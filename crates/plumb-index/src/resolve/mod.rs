@@ -122,16 +122,26 @@ impl SourceFile {
     }
 }
 
-type SymId = usize;
+/// A symbol: its place among the definitions of every file, numbered file
+/// by file, a file's in definition order ([`Resolver::sym_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct SymbolId(usize);
+
+impl SymbolId {
+    /// Its index in the resolver's tables of symbols.
+    fn index(self) -> usize {
+        self.0
+    }
+}
 
 /// Candidate targets of one site: symbol, method, confidence.
-type Candidates = Vec<(SymId, Resolution, f64)>;
+type Candidates = Vec<(SymbolId, Resolution, f64)>;
 
 /// What a name denotes while resolving: a definition, a module file, or a
 /// package of a package-based module system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Target {
-    Sym(SymId),
+    Sym(SymbolId),
     File(usize),
     Package(usize),
 }
@@ -226,7 +236,7 @@ pub struct Linked<'a> {
     inheritance: HashMap<(usize, usize), Candidates>,
     /// Implementations no site states (Go's implicit interfaces), by the
     /// implementing type's file: (type, interface).
-    structural: HashMap<usize, Vec<(SymId, SymId)>>,
+    structural: HashMap<usize, Vec<(SymbolId, SymbolId)>>,
 }
 
 /// Links `files`: the whole-graph passes resolution needs before any
@@ -241,7 +251,7 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     resolver.link_parts();
     let inheritance = resolver.link_bases();
     resolver.index_bindings();
-    let mut structural: HashMap<usize, Vec<(SymId, SymId)>> = HashMap::new();
+    let mut structural: HashMap<usize, Vec<(SymbolId, SymbolId)>> = HashMap::new();
     for rules in systems::ALL {
         for (ty, interface) in (rules.implied_implementations)(&resolver) {
             structural
@@ -262,7 +272,7 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
 pub struct LinkState {
     resolver: Resolver<'static>,
     inheritance: HashMap<(usize, usize), Candidates>,
-    structural: HashMap<usize, Vec<(SymId, SymId)>>,
+    structural: HashMap<usize, Vec<(SymbolId, SymbolId)>>,
 }
 
 impl LinkState {

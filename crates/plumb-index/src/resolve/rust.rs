@@ -10,7 +10,7 @@ use super::imports::ModuleTarget;
 use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
-use super::{Lookup, SymId, Target};
+use super::{Lookup, SymbolId, Target};
 use crate::facts::Container;
 
 /// Rust's rules ([`super::systems`]).
@@ -29,7 +29,7 @@ pub(super) const RULES: Rules = Rules {
 };
 
 /// A `mod x;` declaration stands for the module file it declares.
-fn module_file(resolver: &Resolver<'_>, s: SymId) -> Option<usize> {
+fn module_file(resolver: &Resolver<'_>, s: SymbolId) -> Option<usize> {
     let (f, _) = resolver.locate(s);
     let def = resolver.def(s);
     if def.kind != SymbolKind::Module || def.has_body {

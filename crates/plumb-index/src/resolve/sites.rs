@@ -11,7 +11,7 @@ use super::state::Resolver;
 use super::{
     AMBIGUOUS_MEMBER_CONFIDENCE, Candidates, IMPORT_CONFIDENCE, INHERITANCE_CONFIDENCE, Lookup,
     MAX_NAME_ONLY_CANDIDATES, NAME_ONLY_AMBIGUOUS_CONFIDENCE, NAME_ONLY_UNIQUE_CONFIDENCE,
-    RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymId, Target, weaker,
+    RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
 };
 use crate::facts::{Container, RefFact};
 
@@ -39,7 +39,7 @@ impl Resolver<'_> {
             let confidence = confidence(lookup.method);
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
             let targets = self.prefer_fitting_arity(f, site, targets);
-            let mut out: Vec<(SymId, Resolution, f64)> =
+            let mut out: Vec<(SymbolId, Resolution, f64)> =
                 (self.rules(f).linked_definitions)(self, targets)
                     .into_iter()
                     .filter_map(|t| match t {
@@ -99,7 +99,7 @@ impl Resolver<'_> {
                 Container::Def(d) if site.name == qualifier => &*self.files[f].facts.defs[d].name,
                 _ => site.name.as_str(),
             };
-            let bases: Vec<SymId> = self
+            let bases: Vec<SymbolId> = self
                 .with_parts(ty)
                 .filter_map(|part| self.bases.get(&part))
                 .flatten()
@@ -167,7 +167,7 @@ impl Resolver<'_> {
 
     /// A member of a known type: found directly (`direct`), on a base
     /// (inheritance), or known to be missing (dead: no guessing).
-    fn member_of_type(&self, ty: SymId, name: &str, direct: Resolution) -> Qualified {
+    fn member_of_type(&self, ty: SymbolId, name: &str, direct: Resolution) -> Qualified {
         let (found, via_base) = self.type_members(ty, name);
         let method = if via_base {
             weaker(direct, Resolution::Inheritance)
@@ -228,7 +228,7 @@ impl Resolver<'_> {
             return Vec::new();
         }
         // One past the most kept is enough to tell there are too many.
-        let candidates: Vec<SymId> = self
+        let candidates: Vec<SymbolId> = self
             .named(&self.by_name, &site.name)
             .filter(|&s| self.plausible(site.kind, qualified, s))
             .take(MAX_NAME_ONLY_CANDIDATES + 1)
@@ -248,7 +248,7 @@ impl Resolver<'_> {
     }
 
     /// Whether a definition could be what a site of `kind` refers to.
-    pub(super) fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymId) -> bool {
+    pub(super) fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymbolId) -> bool {
         let def_kind = self.def(s).kind;
         // Asked only of callables and types, where it matters.
         let is_member = || {

@@ -13,13 +13,13 @@ use super::memo::Memo;
 use super::modules::{Manifests, Modules};
 use super::names::{ByKey, ByName, SortedByName};
 use super::systems::{self, Rules};
-use super::{SourceFile, SymId, c, cfg};
+use super::{SourceFile, SymbolId, c, cfg};
 use crate::facts::{Container, DefFact};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Scope {
     File(usize),
-    Sym(SymId),
+    Sym(SymbolId),
 }
 
 /// A binding, by file and index among the file's bindings.
@@ -32,13 +32,14 @@ pub(super) struct BindingRef {
 pub(super) struct Resolver<'a> {
     pub(super) files: &'a [SourceFile],
     pub(super) modules: Modules,
-    /// Each file's first symbol, and one past the last file's last:
-    /// symbols are numbered file by file, a file's in definition order.
-    pub(super) first_sym: Vec<SymId>,
+    /// The index of each file's first symbol, and one past the last
+    /// file's last: symbols are numbered file by file, a file's in
+    /// definition order.
+    pub(super) first_sym: Vec<usize>,
     /// (file, definition index) of each symbol, in 32 bits each: the
     /// Linux kernel has millions of symbols ([`Self::locate`]).
     pub(super) syms: Vec<(u32, u32)>,
-    pub(super) top_level: Vec<SortedByName<SymId>>,
+    pub(super) top_level: Vec<SortedByName<SymbolId>>,
     /// C and C++: the files each file's `#include`s name.
     pub(super) includes: Vec<Vec<usize>>,
     /// The files defining each name at their top level (C's include
@@ -47,15 +48,15 @@ pub(super) struct Resolver<'a> {
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
-    pub(super) extensions: Vec<SortedByName<SymId>>,
-    pub(super) children: HashMap<SymId, Vec<SymId>>,
-    pub(super) by_name: ByName<SymId>,
-    pub(super) impl_owner: Vec<Vec<Option<SymId>>>,
-    pub(super) bases: HashMap<SymId, Vec<SymId>>,
+    pub(super) extensions: Vec<SortedByName<SymbolId>>,
+    pub(super) children: HashMap<SymbolId, Vec<SymbolId>>,
+    pub(super) by_name: ByName<SymbolId>,
+    pub(super) impl_owner: Vec<Vec<Option<SymbolId>>>,
+    pub(super) bases: HashMap<SymbolId, Vec<SymbolId>>,
     /// The other definitions of a type defined more than once under one
     /// qualified name in a package-based module system (Ruby's reopened
     /// classes): parts of one type for member lookup.
-    pub(super) parts: HashMap<SymId, Vec<SymId>>,
+    pub(super) parts: HashMap<SymbolId, Vec<SymbolId>>,
     pub(super) bindings: HashMap<Scope, Vec<BindingRef>>,
     /// Names local to each function, by file, where they stayed in the
     /// facts (see [`crate::facts::FileFacts::set_apart`]).
@@ -71,7 +72,7 @@ impl<'a> Resolver<'a> {
         let modules = Modules::new(files, manifests);
         let includes = c::include_targets(files, &modules);
         // Symbols are numbered file by file: each file's first id.
-        let firsts: Vec<SymId> = files
+        let firsts: Vec<usize> = files
             .iter()
             .scan(0, |next, file| {
                 let first = *next;
@@ -91,12 +92,12 @@ impl<'a> Resolver<'a> {
                         .filter(|(_, def)| {
                             def.container == Container::File || (rules.in_file_scope)(file, def)
                         })
-                        .map(|(d, def)| (&*def.name, first + d)),
+                        .map(|(d, def)| (&*def.name, SymbolId(first + d))),
                 );
                 let extended = SortedByName::build(
                     defs()
                         .filter(|(_, def)| (rules.package_extension)(file, def))
-                        .map(|(d, def)| (&*def.name, first + d)),
+                        .map(|(d, def)| (&*def.name, SymbolId(first + d))),
                 );
                 (top, extended)
             })
@@ -119,7 +120,7 @@ impl<'a> Resolver<'a> {
                 .defs
                 .iter()
                 .enumerate()
-                .map(move |(d, def)| (&*def.name, first + d))
+                .map(move |(d, def)| (&*def.name, SymbolId(first + d)))
         }));
         let locals = files
             .par_iter()
@@ -179,7 +180,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The store id of symbol `s`: its ordinal in its file's range.
-    pub(super) fn store_id(&self, s: SymId) -> i64 {
+    pub(super) fn store_id(&self, s: SymbolId) -> i64 {
         let (f, d) = self.locate(s);
         plumb_store::row_id(self.files[f].file_id, d)
     }
@@ -190,23 +191,23 @@ impl<'a> Resolver<'a> {
     }
 
     /// The file of symbol `s` and its index among the file's definitions.
-    pub(super) fn locate(&self, s: SymId) -> (usize, usize) {
-        let (f, d) = self.syms[s];
+    pub(super) fn locate(&self, s: SymbolId) -> (usize, usize) {
+        let (f, d) = self.syms[s.index()];
         (f as usize, d as usize)
     }
 
     /// What holds symbol `s`: the definition it is written in, or the
     /// type its impl block is linked to ([`Self::link_impls`]).
-    pub(super) fn parent(&self, s: SymId) -> Option<SymId> {
+    pub(super) fn parent(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
         match self.files[f].facts.defs[d].container {
-            Container::Def(p) => Some(self.first_sym[f] + p),
+            Container::Def(p) => Some(self.sym_of(f, p)),
             Container::Impl(i) => self.impl_owner[f][i],
             Container::File => None,
         }
     }
 
-    pub(super) fn def(&self, s: SymId) -> &'a DefFact {
+    pub(super) fn def(&self, s: SymbolId) -> &'a DefFact {
         let (f, d) = self.locate(s);
         &self.files[f].facts.defs[d]
     }
@@ -233,18 +234,23 @@ impl<'a> Resolver<'a> {
     }
 
     /// The symbol of definition `d` of file `f`.
-    pub(super) fn sym_of(&self, f: usize, d: usize) -> SymId {
-        self.first_sym[f] + d
+    pub(super) fn sym_of(&self, f: usize, d: usize) -> SymbolId {
+        SymbolId(self.first_sym[f] + d)
     }
 
     /// The symbols of file `f`'s definitions.
-    pub(super) fn file_syms(&self, f: usize) -> std::ops::Range<SymId> {
-        self.first_sym[f]..self.first_sym[f + 1]
+    pub(super) fn file_syms(&self, f: usize) -> impl Iterator<Item = SymbolId> + use<> {
+        (self.first_sym[f]..self.first_sym[f + 1]).map(SymbolId)
+    }
+
+    /// Every symbol, in order.
+    pub(super) fn all_syms(&self) -> impl Iterator<Item = SymbolId> + use<> {
+        (0..self.syms.len()).map(SymbolId)
     }
 
     /// The symbol standing for a container: a definition, or an impl
     /// block's owner type.
-    pub(super) fn container_sym(&self, f: usize, c: Container) -> Option<SymId> {
+    pub(super) fn container_sym(&self, f: usize, c: Container) -> Option<SymbolId> {
         match c {
             Container::File => None,
             Container::Def(d) => Some(self.sym_of(f, d)),
@@ -253,7 +259,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The innermost type around `c`: a type definition or an impl's owner.
-    pub(super) fn enclosing_type(&self, f: usize, mut c: Container) -> Option<SymId> {
+    pub(super) fn enclosing_type(&self, f: usize, mut c: Container) -> Option<SymbolId> {
         loop {
             match c {
                 Container::File => return None,

@@ -10,7 +10,7 @@ use plumb_lang::{ImportDecl, ModuleSystem};
 use super::imports::ModuleTarget;
 use super::modules::{Manifests, Modules};
 use super::state::Resolver;
-use super::{Lookup, SourceFile, SymId, Target, c, ecma, packages, python, rust};
+use super::{Lookup, SourceFile, SymbolId, Target, c, ecma, packages, python, rust};
 use crate::facts::{Container, DefFact};
 
 /// What a module system does differently from the others, at each step of
@@ -32,12 +32,12 @@ pub(super) struct Rules {
     pub(super) merge_members: fn(&mut Resolver<'_>),
     /// Implementations no site states, as (type, interface), once bases
     /// are linked (Go's implicit interfaces).
-    pub(super) implied_implementations: fn(&Resolver<'_>) -> Vec<(SymId, SymId)>,
+    pub(super) implied_implementations: fn(&Resolver<'_>) -> Vec<(SymbolId, SymbolId)>,
     /// Whether a type defined twice under one qualified name is one type
     /// reopened (its parts share members and bases), not redeclared.
     pub(super) reopens_types: bool,
     /// The module file a definition stands for (Rust's `mod x;`).
-    pub(super) module_file: fn(&Resolver<'_>, SymId) -> Option<usize>,
+    pub(super) module_file: fn(&Resolver<'_>, SymbolId) -> Option<usize>,
     /// The module file `name` names as a submodule of module file `g`.
     pub(super) submodule: fn(&Resolver<'_>, usize, &str) -> Option<usize>,
     /// Whether a module shows importers only what it re-exports

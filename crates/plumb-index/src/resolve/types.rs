@@ -12,7 +12,7 @@ use super::signatures::{
     THIS_PARAMETER, matching_open, matching_open_bracket, parameter_types, return_annotation,
 };
 use super::state::{BindingRef, Resolver, Scope};
-use super::{Candidates, MAX_CHAIN, SymId, Target};
+use super::{Candidates, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{BindingFact, Container, RefFact};
 use crate::typetext::normalize_type;
 
@@ -25,7 +25,7 @@ impl Resolver<'_> {
         c: Container,
         receiver: &str,
         depth: usize,
-    ) -> Option<SymId> {
+    ) -> Option<SymbolId> {
         if depth > MAX_CHAIN {
             return None;
         }
@@ -86,11 +86,11 @@ impl Resolver<'_> {
     }
 
     /// The declared type of field `field` of type `owner` or of its bases.
-    fn field_type(&self, f: usize, owner: SymId, field: &str) -> Option<SymId> {
+    fn field_type(&self, f: usize, owner: SymbolId, field: &str) -> Option<SymbolId> {
         let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         let attribute = format!("{self_name}.{field}");
-        let mut queue: VecDeque<SymId> = self.with_parts(owner).collect();
-        let mut seen: HashSet<SymId> = queue.iter().copied().collect();
+        let mut queue: VecDeque<SymbolId> = self.with_parts(owner).collect();
+        let mut seen: HashSet<SymbolId> = queue.iter().copied().collect();
         while let Some(ty) = queue.pop_front() {
             if let Some(found) = self.binding_type(Scope::Sym(ty), &attribute) {
                 return Some(found);
@@ -106,7 +106,7 @@ impl Resolver<'_> {
 
     /// The type of a variable defined at the top level of another file and
     /// named here through an import (`globalState`, `console`).
-    fn imported_variable_type(&self, f: usize, c: Container, name: &str) -> Option<SymId> {
+    fn imported_variable_type(&self, f: usize, c: Container, name: &str) -> Option<SymbolId> {
         if !is_identifier(name) {
             return None;
         }
@@ -129,7 +129,7 @@ impl Resolver<'_> {
 
     /// The type of the binding `name` in `scope`, computed once; a binding
     /// whose type depends on itself (`x = x.next()`) has none.
-    fn binding_type(&self, scope: Scope, name: &str) -> Option<SymId> {
+    fn binding_type(&self, scope: Scope, name: &str) -> Option<SymbolId> {
         // The scope's bindings: set apart for the functions of the file
         // being resolved, in the linked table otherwise.
         let apart = match scope {
@@ -183,7 +183,7 @@ impl Resolver<'_> {
         c: Container,
         pattern: &str,
         field: &str,
-    ) -> Option<SymId> {
+    ) -> Option<SymbolId> {
         let owner = if pattern == "Self" {
             self.enclosing_type(f, c)?
         } else {
@@ -205,7 +205,7 @@ impl Resolver<'_> {
     }
 
     /// The type a written type path names in container `c` of file `f`.
-    fn type_from_text(&self, f: usize, c: Container, text: &str) -> Option<SymId> {
+    fn type_from_text(&self, f: usize, c: Container, text: &str) -> Option<SymbolId> {
         let path = normalize_type(text)?;
         // `Self` (Rust), and a self name written as a type (PHP's `static`).
         if path == "Self" || self.spec(f).self_names.contains(&path.as_str()) {
@@ -230,7 +230,13 @@ impl Resolver<'_> {
     /// The type an expression evaluates to, where plumb can tell: a
     /// constructor call or struct literal, a call of a function or method
     /// with a return annotation, or a typed name or attribute.
-    fn expression_type(&self, f: usize, c: Container, text: &str, depth: usize) -> Option<SymId> {
+    fn expression_type(
+        &self,
+        f: usize,
+        c: Container,
+        text: &str,
+        depth: usize,
+    ) -> Option<SymbolId> {
         if depth > MAX_CHAIN {
             return None;
         }
@@ -274,7 +280,7 @@ impl Resolver<'_> {
     /// The type a call of `callee` evaluates to: the type constructed, or
     /// the return annotation of the function or method called (guesses
     /// excluded).
-    fn call_result_type(&self, f: usize, c: Container, callee: &str) -> Option<SymId> {
+    fn call_result_type(&self, f: usize, c: Container, callee: &str) -> Option<SymbolId> {
         let callee = callee.trim_end();
         let callee = callee.strip_suffix('>').map_or(callee, |generic| {
             // `f::<T>()`: drop the turbofish.
@@ -303,7 +309,7 @@ impl Resolver<'_> {
         c: Container,
         collection: &str,
         depth: usize,
-    ) -> Option<SymId> {
+    ) -> Option<SymbolId> {
         let mut collection = collection.trim();
         loop {
             let before = collection;
@@ -331,7 +337,7 @@ impl Resolver<'_> {
     /// The type a type alias stands for (`type State = ProxyState | …` →
     /// `ProxyState`, `type Map = HashMap<K, V>` → `HashMap`), read from its
     /// declaration; an alias of an alias is followed a few steps.
-    fn aliased_type(&self, alias: SymId) -> Option<SymId> {
+    fn aliased_type(&self, alias: SymbolId) -> Option<SymbolId> {
         let (g, d) = self.locate(alias);
         let def = &self.files[g].facts.defs[d];
         let declared = def.signature.as_deref()?;
@@ -369,7 +375,7 @@ impl Resolver<'_> {
         callee: &str,
         argument: u32,
         parameter: u32,
-    ) -> Option<SymId> {
+    ) -> Option<SymbolId> {
         let target = match callee.strip_prefix("new ") {
             Some(class) => {
                 let ty = self.type_from_text(f, c, class)?;
@@ -395,7 +401,7 @@ impl Resolver<'_> {
 
     /// The function or method a callee expression (`operate`, `a.b.f`)
     /// resolves to, guesses excluded.
-    fn called_symbol(&self, f: usize, c: Container, callee: &str) -> Option<SymId> {
+    fn called_symbol(&self, f: usize, c: Container, callee: &str) -> Option<SymbolId> {
         self.callee_candidates(f, c, callee)
             .into_iter()
             .find(|&(s, method, _)| {
@@ -435,7 +441,7 @@ impl Resolver<'_> {
     }
 
     /// The type a function's return annotation names, read from its signature.
-    fn return_type(&self, s: SymId) -> Option<SymId> {
+    fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
         let def = &self.files[f].facts.defs[d];
         if !def.kind.is_callable() {
