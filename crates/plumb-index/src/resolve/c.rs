@@ -12,7 +12,7 @@ use super::modules;
 use super::modules::{ModuleLookup, Modules};
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
-use super::{Lookup, SourceFile, SymbolId, Target};
+use super::{FileId, Lookup, SourceFile, SymbolId, Target};
 use crate::facts::{Container, DefFact};
 
 /// The rules of C and C++ ([`super::systems`]).
@@ -47,9 +47,12 @@ pub(super) fn has_using_imports(file: &SourceFile) -> bool {
 
 /// The header `#include` `decl` of file `f` names, else the namespace a
 /// C++ `using` names.
-fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> ModuleTarget {
-    match resolver.modules.c_include(resolver.files, f, &decl.module) {
-        ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
+fn import_module(resolver: &Resolver<'_>, f: FileId, decl: &ImportDecl) -> ModuleTarget {
+    match resolver
+        .modules
+        .c_include(resolver.files, f.index(), &decl.module)
+    {
+        ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(FileId(file))),
         missing => resolver
             .using_namespace(f, &decl.module)
             .unwrap_or_else(|| ModuleTarget::of_file(missing)),
@@ -106,7 +109,7 @@ fn linked_definitions(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targ
 /// The files each C or C++ file's `#include`s name in the index, in order
 /// (empty for other files): computed once, since closures read them again
 /// and again.
-pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Vec<usize>> {
+pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Vec<FileId>> {
     files
         .iter()
         .enumerate()
@@ -118,7 +121,7 @@ pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Ve
                 .imports
                 .iter()
                 .filter_map(|decl| match modules.c_include(files, f, &decl.module) {
-                    ModuleLookup::Found(h) => Some(h),
+                    ModuleLookup::Found(h) => Some(FileId(h)),
                     ModuleLookup::Missing | ModuleLookup::External => None,
                 })
                 .collect()

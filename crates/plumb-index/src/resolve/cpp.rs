@@ -19,12 +19,12 @@ use plumb_store::model::SymbolKind;
 
 use super::imports::ModuleTarget;
 use super::state::Resolver;
-use super::{SymbolId, Target};
+use super::{FileId, SymbolId, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {
-    fn is_cpp(&self, f: usize) -> bool {
-        self.files[f].language == Language::Cpp
+    fn is_cpp(&self, f: FileId) -> bool {
+        self.file(f).language == Language::Cpp
     }
 
     /// The path of namespace names from the global namespace to `s`
@@ -67,7 +67,7 @@ impl Resolver<'_> {
     /// The namespace a `using` names, for a module text no header matched:
     /// found in the repository, or external; `None` for a text that is no
     /// namespace path or a file that is not C++.
-    pub(super) fn using_namespace(&self, f: usize, module: &str) -> Option<ModuleTarget> {
+    pub(super) fn using_namespace(&self, f: FileId, module: &str) -> Option<ModuleTarget> {
         let is_path = !module.is_empty()
             && module
                 .chars()

@@ -4,6 +4,7 @@
 
 use plumb_lang::ImportDecl;
 
+use super::FileId;
 use super::imports::ModuleTarget;
 use super::modules;
 use super::state::Resolver;
@@ -19,10 +20,10 @@ pub(super) const RULES: Rules = Rules {
 };
 
 /// The module file import `decl` of file `f` names.
-fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> ModuleTarget {
+fn import_module(resolver: &Resolver<'_>, f: FileId, decl: &ImportDecl) -> ModuleTarget {
     ModuleTarget::of_file(
         resolver
             .modules
-            .ecma_import(resolver.files, f, &decl.module),
+            .ecma_import(resolver.files, f.index(), &decl.module),
     )
 }

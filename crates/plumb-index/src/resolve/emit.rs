@@ -10,7 +10,7 @@ use plumb_store::records::{
 
 use super::imports::ModuleTarget;
 use super::state::Resolver;
-use super::{Candidates, FileRows, IMPORT_CONFIDENCE, MAX_CHAIN, SymbolId, Target};
+use super::{Candidates, FileId, FileRows, IMPORT_CONFIDENCE, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{Apart, Container, DefFact, RefFact};
 
 impl Resolver<'_> {
@@ -30,15 +30,15 @@ impl Resolver<'_> {
             return self.def(s).name.to_string();
         }
         let (f, d) = self.locate(s);
-        let def = &self.files[f].facts.defs[d];
+        let def = &self.file(f).facts.defs[d];
         let separator = self.spec(f).separator;
         let prefix = match def.container {
             Container::Def(p) => self.qualname(self.sym_of(f, p), memo, depth + 1),
-            Container::Impl(i) => match self.impl_owner[f][i] {
+            Container::Impl(i) => match self.impl_owner[f.index()][i] {
                 Some(owner) if owner != s => self.qualname(owner, memo, depth + 1),
                 _ => {
-                    let module = self.modules.qualified_prefix(self.files, f);
-                    let ty = self.files[f].facts.impls[i]
+                    let module = self.modules.qualified_prefix(self.files, f.index());
+                    let ty = self.file(f).facts.impls[i]
                         .self_type
                         .rsplit(separator)
                         .next()
@@ -50,7 +50,7 @@ impl Resolver<'_> {
                     }
                 }
             },
-            Container::File => self.modules.qualified_prefix(self.files, f),
+            Container::File => self.modules.qualified_prefix(self.files, f.index()),
         };
         let qualname = if prefix.is_empty() {
             def.name.to_string()
@@ -63,8 +63,8 @@ impl Resolver<'_> {
 
     /// The block a member is written in, unless the block is the member's
     /// own span (Go's receiver, C++'s out-of-line `A::f`).
-    fn impl_block(&self, f: usize, def: &DefFact) -> Option<ImplBlock> {
-        let facts = &self.files[f].facts;
+    fn impl_block(&self, f: FileId, def: &DefFact) -> Option<ImplBlock> {
+        let facts = &self.file(f).facts;
         let Container::Impl(i) = def.container else {
             return None;
         };
@@ -80,14 +80,14 @@ impl Resolver<'_> {
     }
 
     /// The rows of file `f`'s definitions, with the texts `apart` holds.
-    pub(super) fn emit_symbols(&self, f: usize, apart: &Apart, rows: &mut FileRows) {
+    pub(super) fn emit_symbols(&self, f: FileId, apart: &Apart, rows: &mut FileRows) {
         let mut qualnames = HashMap::new();
         for s in self.file_syms(f) {
             let def = self.def(s);
             let d = self.locate(s).1;
             rows.symbols.push(SymbolRecord {
                 id: self.store_id(s),
-                file_id: self.files[f].file_id,
+                file_id: self.file(f).file_id,
                 name: def.name.to_string(),
                 qualname: self.qualname(s, &mut qualnames, 0),
                 kind: def.kind,
@@ -112,9 +112,9 @@ impl Resolver<'_> {
 
     pub(super) fn emit_references(
         &self,
-        f: usize,
+        f: FileId,
         sites: &[RefFact],
-        inheritance: &HashMap<(usize, usize), Candidates>,
+        inheritance: &HashMap<(FileId, usize), Candidates>,
         rows: &mut FileRows,
     ) {
         let mut inheritance_sites = 0;
@@ -124,7 +124,7 @@ impl Resolver<'_> {
                 inheritance.get(&(f, inheritance_sites - 1))
             });
             let at = (site.line, site.col);
-            if self.disabled[f]
+            if self.disabled[f.index()]
                 .iter()
                 .any(|&(start, end)| start <= at && at < end)
             {
@@ -159,12 +159,12 @@ impl Resolver<'_> {
         }
     }
 
-    pub(super) fn emit_imports(&self, f: usize, rows: &mut FileRows) {
-        let file = &self.files[f];
+    pub(super) fn emit_imports(&self, f: FileId, rows: &mut FileRows) {
+        let file = &self.file(f);
         for (i, decl) in file.facts.imports.iter().enumerate() {
             let lookup = self.resolve_import(f, i);
             let resolved_file = match self.import_module(f, i) {
-                ModuleTarget::Found(Target::File(g)) => Some(self.files[g].file_id),
+                ModuleTarget::Found(Target::File(g)) => Some(self.file(g).file_id),
                 _ => None,
             };
             rows.imports.push(ImportRecord {
@@ -218,7 +218,7 @@ impl Resolver<'_> {
     pub(super) fn push_occurrence(
         &self,
         rows: &mut FileRows,
-        f: usize,
+        f: FileId,
         (line, col): (u32, u32),
         kind: OccurrenceKind,
         name: &str,
@@ -226,10 +226,10 @@ impl Resolver<'_> {
         enclosing: Option<SymbolId>,
         targets: &[(SymbolId, Resolution, f64)],
     ) {
-        let id = plumb_store::row_id(self.files[f].file_id, rows.occurrences.len());
+        let id = plumb_store::row_id(self.file(f).file_id, rows.occurrences.len());
         rows.occurrences.push(OccurrenceRecord {
             id,
-            file_id: self.files[f].file_id,
+            file_id: self.file(f).file_id,
             line,
             col,
             kind,

@@ -29,7 +29,7 @@ impl Resolver<'_> {
         for s in self.all_syms() {
             let (f, _) = self.locate(s);
             let kind = self.def(s).kind;
-            if self.files[f].language != Language::Go || !kind.is_type() {
+            if self.file(f).language != Language::Go || !kind.is_type() {
                 continue;
             }
             let methods = self.method_set(s);

@@ -6,7 +6,7 @@ use plumb_store::model::Resolution;
 
 use super::modules::ModuleLookup;
 use super::state::Resolver;
-use super::{Lookup, Target, weaker};
+use super::{FileId, Lookup, Target, weaker};
 use crate::facts::Container;
 
 impl Resolver<'_> {
@@ -15,7 +15,7 @@ impl Resolver<'_> {
     /// `reexports_only`, imports that importers of `f` cannot see are skipped.
     pub(super) fn imported(
         &self,
-        f: usize,
+        f: FileId,
         name: &str,
         reexports_only: bool,
         depth: usize,
@@ -29,12 +29,12 @@ impl Resolver<'_> {
     /// ([`super::systems::Rules::skips_file_globs`]: C's include closure).
     pub(super) fn own_imports(
         &self,
-        f: usize,
+        f: FileId,
         name: &str,
         reexports_only: bool,
         depth: usize,
     ) -> Option<Lookup> {
-        let imports = &self.files[f].facts.imports;
+        let imports = &self.file(f).facts.imports;
         let usable = |reexport: bool| reexport || !reexports_only;
         for (i, decl) in imports.iter().enumerate() {
             if decl.local.as_deref() == Some(name) && usable(decl.reexport) {
@@ -68,27 +68,27 @@ impl Resolver<'_> {
 
     /// The module an import's module text names, computed once; a cycle of
     /// imports (`use super::*` both ways) resolves to nothing.
-    pub(super) fn import_module(&self, f: usize, i: usize) -> ModuleTarget {
+    pub(super) fn import_module(&self, f: FileId, i: usize) -> ModuleTarget {
         let memo = self.memo();
         memo.once(&memo.modules, (f, i), ModuleTarget::Missing, || {
             self.import_module_uncached(f, i)
         })
     }
 
-    fn import_module_uncached(&self, f: usize, i: usize) -> ModuleTarget {
-        (self.rules(f).import_module)(self, f, &self.files[f].facts.imports[i])
+    fn import_module_uncached(&self, f: FileId, i: usize) -> ModuleTarget {
+        (self.rules(f).import_module)(self, f, &self.file(f).facts.imports[i])
     }
 
     /// What import binding `i` of file `f` denotes.
-    pub(super) fn resolve_import(&self, f: usize, i: usize) -> Lookup {
+    pub(super) fn resolve_import(&self, f: FileId, i: usize) -> Lookup {
         let memo = self.memo();
         memo.once(&memo.imports, (f, i), Lookup::unresolved(), || {
             self.resolve_import_uncached(f, i)
         })
     }
 
-    fn resolve_import_uncached(&self, f: usize, i: usize) -> Lookup {
-        let decl = &self.files[f].facts.imports[i];
+    fn resolve_import_uncached(&self, f: FileId, i: usize) -> Lookup {
+        let decl = &self.file(f).facts.imports[i];
         let empty = Lookup::unresolved();
         let module = match self.import_module(f, i) {
             ModuleTarget::External => return Lookup::external(),
@@ -126,7 +126,12 @@ impl Resolver<'_> {
     }
 
     /// What a path (`a.b.C`, `crate::a::C`) means inside container `c`.
-    pub(super) fn resolve_path(&self, f: usize, c: Container, segments: &[&str]) -> Option<Lookup> {
+    pub(super) fn resolve_path(
+        &self,
+        f: FileId,
+        c: Container,
+        segments: &[&str],
+    ) -> Option<Lookup> {
         let (head, rest) = segments.split_first()?;
         let rules = self.rules(f);
         let mut lookup = (rules.path_head)(self, f, c, head)?;
@@ -169,7 +174,7 @@ impl ModuleTarget {
     /// The module file a module lookup found, if any.
     pub(super) fn of_file(lookup: ModuleLookup) -> ModuleTarget {
         match lookup {
-            ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(file)),
+            ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(FileId(file))),
             ModuleLookup::Missing => ModuleTarget::Missing,
             ModuleLookup::External => ModuleTarget::External,
         }

@@ -8,15 +8,15 @@ use plumb_store::model::{Resolution, SymbolKind};
 
 use super::state::{BindingRef, Resolver, Scope};
 use super::systems;
-use super::{Candidates, SymbolId, Target};
+use super::{Candidates, FileId, SymbolId, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {
     /// Gives each impl block its owner type, so its members become the
     /// type's members.
     pub(super) fn link_impls(&mut self) {
-        for f in 0..self.files.len() {
-            for (i, imp) in self.files[f].facts.impls.iter().enumerate() {
+        for f in self.all_files() {
+            for (i, imp) in self.file(f).facts.impls.iter().enumerate() {
                 let segments: Vec<&str> = imp.self_type.split(self.spec(f).separator).collect();
                 let owner = self
                     .resolve_path(f, imp.container, &segments)
@@ -26,7 +26,7 @@ impl Resolver<'_> {
                             _ => None,
                         })
                     });
-                self.impl_owner[f][i] = owner;
+                self.impl_owner[f.index()][i] = owner;
             }
         }
     }
@@ -73,11 +73,11 @@ impl Resolver<'_> {
 
     /// Resolves inheritance and implementation sites first: receiver and
     /// `self` resolution walk the bases they produce.
-    pub(super) fn link_bases(&mut self) -> HashMap<(usize, usize), Candidates> {
+    pub(super) fn link_bases(&mut self) -> HashMap<(FileId, usize), Candidates> {
         let mut resolved = HashMap::new();
         let mut bases: HashMap<SymbolId, Vec<SymbolId>> = HashMap::new();
-        for f in 0..self.files.len() {
-            for (r, site) in self.files[f].facts.refs.iter().enumerate() {
+        for f in self.all_files() {
+            for (r, site) in self.file(f).facts.refs.iter().enumerate() {
                 let targets = self.resolve_ref(f, site);
                 if let Some(subject) = self.container_sym(f, site.container) {
                     for &(t, method, _) in &targets {
@@ -99,7 +99,7 @@ impl Resolver<'_> {
 
     pub(super) fn index_bindings(&mut self) {
         let mut bindings: HashMap<Scope, Vec<BindingRef>> = HashMap::new();
-        for f in 0..self.files.len() {
+        for f in self.all_files() {
             for (scope, binding) in self.bindings_of(f) {
                 bindings.entry(scope).or_default().push(binding);
             }
@@ -109,8 +109,8 @@ impl Resolver<'_> {
 
     /// The bindings of file `f` with the scope each is visible in, in
     /// order. Every scope is file `f` itself or one of its definitions.
-    pub(super) fn bindings_of(&self, f: usize) -> Vec<(Scope, BindingRef)> {
-        self.files[f]
+    pub(super) fn bindings_of(&self, f: FileId) -> Vec<(Scope, BindingRef)> {
+        self.file(f)
             .facts
             .bindings
             .iter()

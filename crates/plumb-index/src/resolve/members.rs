@@ -11,7 +11,7 @@ use plumb_store::model::Resolution;
 
 use super::names::NameTable;
 use super::state::Resolver;
-use super::{Lookup, MAX_CHAIN, SymbolId, Target};
+use super::{FileId, Lookup, MAX_CHAIN, SymbolId, Target};
 
 impl Resolver<'_> {
     /// Members of a type, walking up its bases breadth-first. Returns the
@@ -101,7 +101,7 @@ impl Resolver<'_> {
         let files = &self.modules.packages[p].files;
         let found: Vec<Target> = files
             .iter()
-            .filter_map(|&g| self.top_level_named(g, name))
+            .filter_map(|&g| self.top_level_named(FileId(g), name))
             .flat_map(|lookup| lookup.targets)
             .chain(
                 files
@@ -117,14 +117,14 @@ impl Resolver<'_> {
     /// module reached again through its own globs (`pub use crate::a::*`
     /// in the root, `use super::*` in `a`) is cut there, so a name no
     /// module defines costs one visit of each, not one per path.
-    pub(super) fn file_members(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
+    pub(super) fn file_members(&self, g: FileId, name: &str, depth: usize) -> Option<Lookup> {
         let memo = self.memo();
         memo.once(&memo.file_members, (g, name.to_owned()), None, || {
             self.file_members_uncached(g, name, depth)
         })
     }
 
-    fn file_members_uncached(&self, g: usize, name: &str, depth: usize) -> Option<Lookup> {
+    fn file_members_uncached(&self, g: FileId, name: &str, depth: usize) -> Option<Lookup> {
         if let Some(lookup) = self.top_level_named(g, name) {
             return Some(lookup);
         }
@@ -150,9 +150,9 @@ impl Resolver<'_> {
     }
 
     /// The definitions named `name` at the top level of file `f`.
-    pub(super) fn top_level_named(&self, f: usize, name: &str) -> Option<Lookup> {
+    pub(super) fn top_level_named(&self, f: FileId, name: &str) -> Option<Lookup> {
         Lookup::found(
-            self.named(&self.top_level[f], name)
+            self.named(&self.top_level[f.index()], name)
                 .map(|s| self.sym_target(s))
                 .collect(),
             Resolution::Scope,
@@ -160,8 +160,10 @@ impl Resolver<'_> {
     }
 
     /// Whether file `f` defines `name` at its top level.
-    pub(super) fn defines_at_top_level(&self, f: usize, name: &str) -> bool {
-        self.named(&self.top_level[f], name).next().is_some()
+    pub(super) fn defines_at_top_level(&self, f: FileId, name: &str) -> bool {
+        self.named(&self.top_level[f.index()], name)
+            .next()
+            .is_some()
     }
 
     /// The symbols of `table` named `name`.

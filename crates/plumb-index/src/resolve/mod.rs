@@ -134,6 +134,17 @@ impl SymbolId {
     }
 }
 
+/// A file: its place among the resolver's files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct FileId(usize);
+
+impl FileId {
+    /// Its index in the resolver's tables of files.
+    fn index(self) -> usize {
+        self.0
+    }
+}
+
 /// Candidate targets of one site: symbol, method, confidence.
 type Candidates = Vec<(SymbolId, Resolution, f64)>;
 
@@ -142,7 +153,7 @@ type Candidates = Vec<(SymbolId, Resolution, f64)>;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Target {
     Sym(SymbolId),
-    File(usize),
+    File(FileId),
     Package(usize),
 }
 
@@ -233,10 +244,10 @@ pub struct Linked<'a> {
     resolver: Resolver<'a>,
     /// Resolved inheritance sites, by file and order among the file's
     /// inheritance sites.
-    inheritance: HashMap<(usize, usize), Candidates>,
+    inheritance: HashMap<(FileId, usize), Candidates>,
     /// Implementations no site states (Go's implicit interfaces), by the
     /// implementing type's file: (type, interface).
-    structural: HashMap<usize, Vec<(SymbolId, SymbolId)>>,
+    structural: HashMap<FileId, Vec<(SymbolId, SymbolId)>>,
 }
 
 /// Links `files`: the whole-graph passes resolution needs before any
@@ -251,7 +262,7 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
     resolver.link_parts();
     let inheritance = resolver.link_bases();
     resolver.index_bindings();
-    let mut structural: HashMap<usize, Vec<(SymbolId, SymbolId)>> = HashMap::new();
+    let mut structural: HashMap<FileId, Vec<(SymbolId, SymbolId)>> = HashMap::new();
     for rules in systems::ALL {
         for (ty, interface) in (rules.implied_implementations)(&resolver) {
             structural
@@ -271,8 +282,8 @@ pub fn link<'a>(files: &'a [SourceFile], manifests: &Manifests) -> Linked<'a> {
 /// from (see [`Linked::detach`]), to be kept between runs.
 pub struct LinkState {
     resolver: Resolver<'static>,
-    inheritance: HashMap<(usize, usize), Candidates>,
-    structural: HashMap<usize, Vec<(SymbolId, SymbolId)>>,
+    inheritance: HashMap<(FileId, usize), Candidates>,
+    structural: HashMap<FileId, Vec<(SymbolId, SymbolId)>>,
 }
 
 impl LinkState {
@@ -307,13 +318,14 @@ impl Linked<'_> {
     /// linking the files again would give, so the rows of `f` are those
     /// of a fresh link.
     pub fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
-        self.resolver.refresh_file(f, manifests);
+        self.resolver.refresh_file(FileId(f), manifests);
     }
 
     /// The rows of file `f`, given what [`FileFacts::set_apart`] set
     /// apart of its facts.
     pub fn file_rows(&self, f: usize, apart: Apart) -> FileRows {
-        let holds_scopes = !self.resolver.files[f].facts.function_scopes_visible();
+        let f = FileId(f);
+        let holds_scopes = !self.resolver.file(f).facts.function_scopes_visible();
         let apart = Arc::new(FileApart::new(f, holds_scopes, apart));
         *self.resolver.memo().apart.borrow_mut() = Some(Arc::clone(&apart));
         let mut rows = FileRows::default();

@@ -12,7 +12,7 @@ use super::imports::ModuleTarget;
 use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
-use super::{Lookup, Target, kotlin};
+use super::{FileId, Lookup, Target, kotlin};
 
 /// The rules of package-based module systems ([`super::systems`]).
 pub(super) const RULES: Rules = Rules {
@@ -27,7 +27,7 @@ pub(super) const RULES: Rules = Rules {
 };
 
 /// The package, or the member path in one, import `decl` of file `f` names.
-fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> ModuleTarget {
+fn import_module(resolver: &Resolver<'_>, f: FileId, decl: &ImportDecl) -> ModuleTarget {
     let ModuleSystem::Packages(keys) = resolver.system(f) else {
         return ModuleTarget::Missing;
     };
@@ -55,8 +55,8 @@ fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> Module
 /// package (and, where the language says so, the packages enclosing it),
 /// then the root of the package tree (a fully qualified `com.shop.Cart`
 /// starts at `com`).
-fn package_scope(resolver: &Resolver<'_>, f: usize, name: &str) -> Option<Lookup> {
-    let package = resolver.modules.package_of[f]?;
+fn package_scope(resolver: &Resolver<'_>, f: FileId, name: &str) -> Option<Lookup> {
+    let package = resolver.modules.package_of[f.index()]?;
     let mut current = Some(package);
     while let Some(p) = current {
         if let Some(lookup) = resolver.package_members(p, name) {

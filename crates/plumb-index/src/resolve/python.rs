@@ -4,6 +4,7 @@
 
 use plumb_lang::ImportDecl;
 
+use super::FileId;
 use super::imports::ModuleTarget;
 use super::modules;
 use super::state::Resolver;
@@ -13,13 +14,16 @@ use super::systems::{DEFAULT, Rules};
 pub(super) const RULES: Rules = Rules {
     index_modules: modules::python::index,
     qualified_prefix: modules::python::qualified_prefix,
-    submodule: |resolver, g, name| resolver.modules.python_submodule(g, name),
+    submodule: |resolver, g, name| {
+        let file = resolver.modules.python_submodule(g.index(), name)?;
+        Some(FileId(file))
+    },
     import_module,
     ..DEFAULT
 };
 
 /// The module file import `decl` of file `f` names.
-fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> ModuleTarget {
+fn import_module(resolver: &Resolver<'_>, f: FileId, decl: &ImportDecl) -> ModuleTarget {
     // `import a.b.c` binds `a`; `import a.b.c as x` binds `a.b.c`.
     let module = match (&decl.name, &decl.local) {
         (None, Some(local))
@@ -29,5 +33,5 @@ fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> Module
         }
         _ => decl.module.as_str(),
     };
-    ModuleTarget::of_file(resolver.modules.python_import(f, module))
+    ModuleTarget::of_file(resolver.modules.python_import(f.index(), module))
 }

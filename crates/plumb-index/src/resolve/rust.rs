@@ -10,7 +10,7 @@ use super::imports::ModuleTarget;
 use super::modules;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
-use super::{Lookup, SymbolId, Target};
+use super::{FileId, Lookup, SymbolId, Target};
 use crate::facts::Container;
 
 /// Rust's rules ([`super::systems`]).
@@ -29,27 +29,30 @@ pub(super) const RULES: Rules = Rules {
 };
 
 /// A `mod x;` declaration stands for the module file it declares.
-fn module_file(resolver: &Resolver<'_>, s: SymbolId) -> Option<usize> {
+fn module_file(resolver: &Resolver<'_>, s: SymbolId) -> Option<FileId> {
     let (f, _) = resolver.locate(s);
     let def = resolver.def(s);
     if def.kind != SymbolKind::Module || def.has_body {
         return None;
     }
-    let mut segments = resolver.modules.rust_path[f].as_ref()?.segments.clone();
+    let mut segments = resolver.modules.rust_path[f.index()]
+        .as_ref()?
+        .segments
+        .clone();
     segments.push(def.name.to_string());
-    resolver.modules.rust_module_file(f, &segments)
+    module_file_at(resolver, f, &segments)
 }
 
 /// The module file `name` below module file `g`.
-fn submodule(resolver: &Resolver<'_>, g: usize, name: &str) -> Option<usize> {
-    let path = resolver.modules.rust_path[g].as_ref()?;
+fn submodule(resolver: &Resolver<'_>, g: FileId, name: &str) -> Option<FileId> {
+    let path = resolver.modules.rust_path[g.index()].as_ref()?;
     let mut segments = path.segments.clone();
     segments.push(name.to_owned());
-    resolver.modules.rust_module_file(g, &segments)
+    module_file_at(resolver, g, &segments)
 }
 
 /// What the module path of `use` declaration `decl` of file `f` names.
-fn import_module(resolver: &Resolver<'_>, f: usize, decl: &ImportDecl) -> ModuleTarget {
+fn import_module(resolver: &Resolver<'_>, f: FileId, decl: &ImportDecl) -> ModuleTarget {
     if decl.module.is_empty() {
         return ModuleTarget::Missing;
     }
@@ -71,7 +74,7 @@ fn missing_module_import(resolver: &Resolver<'_>, decl: &ImportDecl, name: &str)
     }
     match resolver.modules.rust_crate_root(name) {
         Some(root) => Lookup {
-            targets: vec![Target::File(root)],
+            targets: vec![Target::File(FileId(root))],
             ..Lookup::unresolved()
         },
         None => Lookup::external(),
@@ -81,16 +84,19 @@ fn missing_module_import(resolver: &Resolver<'_>, decl: &ImportDecl, name: &str)
 /// The root file of the workspace crate `name`, as a bare name means it.
 fn crate_root(resolver: &Resolver<'_>, name: &str) -> Option<Lookup> {
     let root = resolver.modules.rust_crate_root(name)?;
-    Lookup::found(vec![Target::File(root)], Resolution::Import)
+    Lookup::found(vec![Target::File(FileId(root))], Resolution::Import)
 }
 
 /// What the head of a path means: the module or type an anchor
 /// (`crate`, `self`, `super`, `Self`) stands for, else a bare name.
-fn path_head(resolver: &Resolver<'_>, f: usize, c: Container, head: &str) -> Option<Lookup> {
+fn path_head(resolver: &Resolver<'_>, f: FileId, c: Container, head: &str) -> Option<Lookup> {
     if !matches!(head, "crate" | "self" | "super" | "Self") {
         return resolver.lookup_bare(f, c, head);
     }
-    let own = resolver.modules.rust_path[f].as_ref()?.segments.clone();
+    let own = resolver.modules.rust_path[f.index()]
+        .as_ref()?
+        .segments
+        .clone();
     let segments = match head {
         "crate" => Vec::new(),
         "self" => own,
@@ -104,6 +110,12 @@ fn path_head(resolver: &Resolver<'_>, f: usize, c: Container, head: &str) -> Opt
             return Lookup::found(vec![Target::Sym(ty)], Resolution::Scope);
         }
     };
-    let file = resolver.modules.rust_module_file(f, &segments)?;
+    let file = module_file_at(resolver, f, &segments)?;
     Lookup::found(vec![Target::File(file)], Resolution::Scope)
+}
+
+/// The file of module `segments` in the crate of file `f`.
+fn module_file_at(resolver: &Resolver<'_>, f: FileId, segments: &[String]) -> Option<FileId> {
+    let file = resolver.modules.rust_module_file(f.index(), segments)?;
+    Some(FileId(file))
 }

@@ -7,17 +7,17 @@ use std::sync::Arc;
 
 use super::apart::FileApart;
 use super::state::Resolver;
-use super::{Lookup, Target};
+use super::{FileId, Lookup, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {
     /// What a bare `name` means inside container `c` of file `f`.
-    pub(super) fn lookup_bare(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+    pub(super) fn lookup_bare(&self, f: FileId, c: Container, name: &str) -> Option<Lookup> {
         let members_in_scope = self.spec(f).members_in_scope;
         let mut current = c;
         while current != Container::File {
             if let Container::Def(d) = current {
-                let def = &self.files[f].facts.defs[d];
+                let def = &self.file(f).facts.defs[d];
                 let s = self.sym_of(f, d);
                 if !def.kind.is_type() {
                     if let Some(lookup) = self.named_child(s, name) {
@@ -46,10 +46,10 @@ impl Resolver<'_> {
     /// container `c` is (a class body, or an impl or out-of-line block of
     /// it) or of its bases. The type's own name stays the type (a
     /// construction), not its constructor.
-    fn implicit_member(&self, f: usize, c: Container, name: &str) -> Option<Lookup> {
+    fn implicit_member(&self, f: FileId, c: Container, name: &str) -> Option<Lookup> {
         let ty = match c {
             Container::Impl(_) => self.container_sym(f, c)?,
-            Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => self.sym_of(f, d),
+            Container::Def(d) if self.file(f).facts.defs[d].kind.is_type() => self.sym_of(f, d),
             Container::Def(_) | Container::File => return None,
         };
         if &*self.def(ty).name == name {
@@ -59,17 +59,17 @@ impl Resolver<'_> {
     }
 
     /// Whether function `d` of file `f` declares a local `name`.
-    pub(super) fn declares_local(&self, f: usize, d: usize, name: &str) -> bool {
+    pub(super) fn declares_local(&self, f: FileId, d: usize, name: &str) -> bool {
         if let Some(apart) = self.apart_holding(f) {
             return apart.declares_local(d, name);
         }
         self.debug_assert_scope_kept(f, d);
-        self.locals[f].declares(&self.files[f].facts.locals, d, name)
+        self.locals[f.index()].declares(&self.file(f).facts.locals, d, name)
     }
 
     /// The set-apart parts of file `f` when this thread is resolving `f`
     /// and they hold its functions' scopes.
-    pub(super) fn apart_holding(&self, f: usize) -> Option<Arc<FileApart>> {
+    pub(super) fn apart_holding(&self, f: FileId) -> Option<Arc<FileApart>> {
         let apart = self.memo().apart.borrow().clone()?;
         (apart.file == f && apart.holds_scopes).then_some(apart)
     }
@@ -78,18 +78,18 @@ impl Resolver<'_> {
     /// `f` is read from the facts only if it stayed there: a function's
     /// scope set apart is read only while its own file is resolved (see
     /// `apart.rs`).
-    pub(super) fn debug_assert_scope_kept(&self, f: usize, d: usize) {
-        let facts = &self.files[f].facts;
+    pub(super) fn debug_assert_scope_kept(&self, f: FileId, d: usize) {
+        let facts = &self.file(f).facts;
         debug_assert!(
             !facts.is_function(Container::Def(d)) || facts.function_scopes_visible(),
             "the scope of {} in {}, set apart, was read while another file was resolved",
             facts.defs[d].name,
-            self.files[f].rel
+            self.file(f).rel
         );
     }
 
     /// Whether `name` is declared local to a function around container `c`.
-    pub(super) fn is_local(&self, f: usize, mut c: Container, name: &str) -> bool {
+    pub(super) fn is_local(&self, f: FileId, mut c: Container, name: &str) -> bool {
         while let Container::Def(d) = c {
             if self.declares_local(f, d, name) {
                 return true;

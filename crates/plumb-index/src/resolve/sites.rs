@@ -9,15 +9,15 @@ use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 
 use super::state::Resolver;
 use super::{
-    AMBIGUOUS_MEMBER_CONFIDENCE, Candidates, IMPORT_CONFIDENCE, INHERITANCE_CONFIDENCE, Lookup,
-    MAX_NAME_ONLY_CANDIDATES, NAME_ONLY_AMBIGUOUS_CONFIDENCE, NAME_ONLY_UNIQUE_CONFIDENCE,
+    AMBIGUOUS_MEMBER_CONFIDENCE, Candidates, FileId, IMPORT_CONFIDENCE, INHERITANCE_CONFIDENCE,
+    Lookup, MAX_NAME_ONLY_CANDIDATES, NAME_ONLY_AMBIGUOUS_CONFIDENCE, NAME_ONLY_UNIQUE_CONFIDENCE,
     RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
 };
 use crate::facts::{Container, RefFact};
 
 impl Resolver<'_> {
     /// Every candidate target of one reference site.
-    pub(super) fn resolve_ref(&self, f: usize, site: &RefFact) -> Candidates {
+    pub(super) fn resolve_ref(&self, f: FileId, site: &RefFact) -> Candidates {
         let spec = self.spec(f);
         let qualifier = site.path.as_deref().or(site.receiver.as_deref());
         let decided = match qualifier {
@@ -65,14 +65,14 @@ impl Resolver<'_> {
         candidates.len() > 1
             && candidates.iter().all(|&(s, _, _)| {
                 let (f, d) = self.locate(s);
-                match self.files[f].facts.defs[d].container {
+                match self.file(f).facts.defs[d].container {
                     Container::Impl(i) => blocks.insert((f, i)),
                     Container::File | Container::Def(_) => false,
                 }
             })
     }
 
-    fn resolve_qualified(&self, f: usize, site: &RefFact, qualifier: &str) -> Qualified {
+    fn resolve_qualified(&self, f: FileId, site: &RefFact, qualifier: &str) -> Qualified {
         let spec = self.spec(f);
         // `p->next->f()`: a member reached through a pointer as through a
         // value (C, C++).
@@ -96,7 +96,7 @@ impl Resolver<'_> {
             };
             // A bare `super` (Ruby) calls the enclosing method on the bases.
             let name = match site.container {
-                Container::Def(d) if site.name == qualifier => &*self.files[f].facts.defs[d].name,
+                Container::Def(d) if site.name == qualifier => &*self.file(f).facts.defs[d].name,
                 _ => site.name.as_str(),
             };
             let bases: Vec<SymbolId> = self
@@ -183,7 +183,7 @@ impl Resolver<'_> {
     /// Where several overloads fit a call by name, those whose parameter
     /// count matches its argument count; all of them when none or every
     /// one does, or when a count is unknown.
-    fn prefer_fitting_arity(&self, f: usize, site: &RefFact, targets: Vec<Target>) -> Vec<Target> {
+    fn prefer_fitting_arity(&self, f: FileId, site: &RefFact, targets: Vec<Target>) -> Vec<Target> {
         let Some(arguments) = site.arguments else {
             return targets;
         };
@@ -256,7 +256,7 @@ impl Resolver<'_> {
             // An extension of a type outside the repository has no parent,
             // but is called as a member all the same.
             self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
-                || self.files[f].facts.is_extension(self.def(s))
+                || self.file(f).facts.is_extension(self.def(s))
         };
         match kind {
             OccurrenceKind::Call if qualified => def_kind.is_callable() && is_member(),

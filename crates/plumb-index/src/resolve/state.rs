@@ -13,19 +13,19 @@ use super::memo::Memo;
 use super::modules::{Manifests, Modules};
 use super::names::{ByKey, ByName, SortedByName};
 use super::systems::{self, Rules};
-use super::{SourceFile, SymbolId, c, cfg};
+use super::{FileId, SourceFile, SymbolId, c, cfg};
 use crate::facts::{Container, DefFact};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Scope {
-    File(usize),
+    File(FileId),
     Sym(SymbolId),
 }
 
 /// A binding, by file and index among the file's bindings.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct BindingRef {
-    pub(super) file: usize,
+    pub(super) file: FileId,
     pub(super) index: usize,
 }
 
@@ -41,10 +41,10 @@ pub(super) struct Resolver<'a> {
     pub(super) syms: Vec<(u32, u32)>,
     pub(super) top_level: Vec<SortedByName<SymbolId>>,
     /// C and C++: the files each file's `#include`s name.
-    pub(super) includes: Vec<Vec<usize>>,
+    pub(super) includes: Vec<Vec<FileId>>,
     /// The files defining each name at their top level (C's include
     /// lookups start here).
-    pub(super) top_level_files: ByKey<usize>,
+    pub(super) top_level_files: ByKey<FileId>,
     /// Extensions of each file: definitions held by an impl block of their
     /// own span (`fun Cart.total()`), members of their receiver type and
     /// also of the file's package.
@@ -113,7 +113,7 @@ impl<'a> Resolver<'a> {
             top_level
                 .iter()
                 .enumerate()
-                .flat_map(|(f, table)| table.keys().map(move |key| (key, f))),
+                .flat_map(|(f, table)| table.keys().map(move |key| (key, FileId(f)))),
         );
         let by_name = ByName::build(files.iter().zip(&firsts).flat_map(|(file, &first)| {
             file.facts
@@ -182,7 +182,7 @@ impl<'a> Resolver<'a> {
     /// The store id of symbol `s`: its ordinal in its file's range.
     pub(super) fn store_id(&self, s: SymbolId) -> i64 {
         let (f, d) = self.locate(s);
-        plumb_store::row_id(self.files[f].file_id, d)
+        plumb_store::row_id(self.file(f).file_id, d)
     }
 
     /// This thread's memo tables.
@@ -191,56 +191,66 @@ impl<'a> Resolver<'a> {
     }
 
     /// The file of symbol `s` and its index among the file's definitions.
-    pub(super) fn locate(&self, s: SymbolId) -> (usize, usize) {
+    pub(super) fn locate(&self, s: SymbolId) -> (FileId, usize) {
         let (f, d) = self.syms[s.index()];
-        (f as usize, d as usize)
+        (FileId(f as usize), d as usize)
     }
 
     /// What holds symbol `s`: the definition it is written in, or the
     /// type its impl block is linked to ([`Self::link_impls`]).
     pub(super) fn parent(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
-        match self.files[f].facts.defs[d].container {
+        match self.file(f).facts.defs[d].container {
             Container::Def(p) => Some(self.sym_of(f, p)),
-            Container::Impl(i) => self.impl_owner[f][i],
+            Container::Impl(i) => self.impl_owner[f.index()][i],
             Container::File => None,
         }
     }
 
     pub(super) fn def(&self, s: SymbolId) -> &'a DefFact {
         let (f, d) = self.locate(s);
-        &self.files[f].facts.defs[d]
+        &self.file(f).facts.defs[d]
     }
 
-    pub(super) fn spec(&self, f: usize) -> &'static Spec {
-        self.files[f].language.spec()
+    /// File `f`.
+    pub(super) fn file(&self, f: FileId) -> &'a SourceFile {
+        &self.files[f.index()]
     }
 
-    pub(super) fn system(&self, f: usize) -> ModuleSystem {
+    pub(super) fn spec(&self, f: FileId) -> &'static Spec {
+        self.file(f).language.spec()
+    }
+
+    pub(super) fn system(&self, f: FileId) -> ModuleSystem {
         self.spec(f).module_system
     }
 
     /// The rules of file `f`'s module system.
-    pub(super) fn rules(&self, f: usize) -> &'static Rules {
+    pub(super) fn rules(&self, f: FileId) -> &'static Rules {
         systems::rules(self.system(f))
     }
 
-    pub(super) fn container_of(&self, f: usize, c: Container) -> Container {
+    pub(super) fn container_of(&self, f: FileId, c: Container) -> Container {
         match c {
             Container::File => Container::File,
-            Container::Def(d) => self.files[f].facts.defs[d].container,
-            Container::Impl(i) => self.files[f].facts.impls[i].container,
+            Container::Def(d) => self.file(f).facts.defs[d].container,
+            Container::Impl(i) => self.file(f).facts.impls[i].container,
         }
     }
 
     /// The symbol of definition `d` of file `f`.
-    pub(super) fn sym_of(&self, f: usize, d: usize) -> SymbolId {
-        SymbolId(self.first_sym[f] + d)
+    pub(super) fn sym_of(&self, f: FileId, d: usize) -> SymbolId {
+        SymbolId(self.first_sym[f.index()] + d)
     }
 
     /// The symbols of file `f`'s definitions.
-    pub(super) fn file_syms(&self, f: usize) -> impl Iterator<Item = SymbolId> + use<> {
-        (self.first_sym[f]..self.first_sym[f + 1]).map(SymbolId)
+    pub(super) fn file_syms(&self, f: FileId) -> impl Iterator<Item = SymbolId> + use<> {
+        (self.first_sym[f.index()]..self.first_sym[f.index() + 1]).map(SymbolId)
+    }
+
+    /// Every file, in order.
+    pub(super) fn all_files(&self) -> impl Iterator<Item = FileId> + use<> {
+        (0..self.files.len()).map(FileId)
     }
 
     /// Every symbol, in order.
@@ -250,21 +260,21 @@ impl<'a> Resolver<'a> {
 
     /// The symbol standing for a container: a definition, or an impl
     /// block's owner type.
-    pub(super) fn container_sym(&self, f: usize, c: Container) -> Option<SymbolId> {
+    pub(super) fn container_sym(&self, f: FileId, c: Container) -> Option<SymbolId> {
         match c {
             Container::File => None,
             Container::Def(d) => Some(self.sym_of(f, d)),
-            Container::Impl(i) => self.impl_owner[f][i],
+            Container::Impl(i) => self.impl_owner[f.index()][i],
         }
     }
 
     /// The innermost type around `c`: a type definition or an impl's owner.
-    pub(super) fn enclosing_type(&self, f: usize, mut c: Container) -> Option<SymbolId> {
+    pub(super) fn enclosing_type(&self, f: FileId, mut c: Container) -> Option<SymbolId> {
         loop {
             match c {
                 Container::File => return None,
-                Container::Impl(i) => return self.impl_owner[f][i],
-                Container::Def(d) if self.files[f].facts.defs[d].kind.is_type() => {
+                Container::Impl(i) => return self.impl_owner[f.index()][i],
+                Container::Def(d) if self.file(f).facts.defs[d].kind.is_type() => {
                     return Some(self.sym_of(f, d));
                 }
                 Container::Def(_) => c = self.container_of(f, c),
@@ -276,7 +286,7 @@ impl<'a> Resolver<'a> {
     /// interface, its conditional code, from `f`'s facts as they are now.
     /// Its functions' locals and bindings need nothing: they are part of
     /// the interface or set apart with its sites ([`crate::facts::FileFacts::set_apart`]).
-    pub(super) fn refresh_file(&mut self, f: usize, manifests: &Manifests) {
-        self.disabled[f] = cfg::disabled_code(&self.files[f], &manifests.rust_crates);
+    pub(super) fn refresh_file(&mut self, f: FileId, manifests: &Manifests) {
+        self.disabled[f.index()] = cfg::disabled_code(self.file(f), &manifests.rust_crates);
     }
 }

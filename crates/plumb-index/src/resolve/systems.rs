@@ -10,7 +10,7 @@ use plumb_lang::{ImportDecl, ModuleSystem};
 use super::imports::ModuleTarget;
 use super::modules::{Manifests, Modules};
 use super::state::Resolver;
-use super::{Lookup, SourceFile, SymbolId, Target, c, ecma, packages, python, rust};
+use super::{FileId, Lookup, SourceFile, SymbolId, Target, c, ecma, packages, python, rust};
 use crate::facts::{Container, DefFact};
 
 /// What a module system does differently from the others, at each step of
@@ -37,35 +37,35 @@ pub(super) struct Rules {
     /// reopened (its parts share members and bases), not redeclared.
     pub(super) reopens_types: bool,
     /// The module file a definition stands for (Rust's `mod x;`).
-    pub(super) module_file: fn(&Resolver<'_>, SymbolId) -> Option<usize>,
+    pub(super) module_file: fn(&Resolver<'_>, SymbolId) -> Option<FileId>,
     /// The module file `name` names as a submodule of module file `g`.
-    pub(super) submodule: fn(&Resolver<'_>, usize, &str) -> Option<usize>,
+    pub(super) submodule: fn(&Resolver<'_>, FileId, &str) -> Option<FileId>,
     /// Whether a module shows importers only what it re-exports
     /// (ECMAScript), rather than every name it imports.
     pub(super) shows_only_reexports: bool,
     /// What `name` means through the imports of file `f` (searched
     /// `depth` links deep; with `reexports_only`, only through the imports
     /// importers of `f` can see).
-    pub(super) imported: fn(&Resolver<'_>, usize, &str, bool, usize) -> Option<Lookup>,
+    pub(super) imported: fn(&Resolver<'_>, FileId, &str, bool, usize) -> Option<Lookup>,
     /// Whether a glob import of a module file is skipped by the import
     /// search, since [`Rules::imported`] reaches those files another way
     /// (C's include closure).
     pub(super) skips_file_globs: bool,
     /// The module the module text of import `decl` of file `f` names.
-    pub(super) import_module: fn(&Resolver<'_>, usize, &ImportDecl) -> ModuleTarget,
+    pub(super) import_module: fn(&Resolver<'_>, FileId, &ImportDecl) -> ModuleTarget,
     /// What import `decl` of file `f`, binding `name`, denotes when its
     /// module text names no module found.
     pub(super) missing_module_import: fn(&Resolver<'_>, &ImportDecl, &str) -> Lookup,
     /// What the first segment of a path means inside container `c` of file
     /// `f`: a bare name ([`Resolver::lookup_bare`]) unless the module system
     /// anchors paths (Rust's `crate`, `self`, `super`, `Self`).
-    pub(super) path_head: fn(&Resolver<'_>, usize, Container, &str) -> Option<Lookup>,
+    pub(super) path_head: fn(&Resolver<'_>, FileId, Container, &str) -> Option<Lookup>,
     /// A path segment that names no step (Rust's `super` past the head).
     pub(super) skipped_path_segment: Option<&'static str>,
     /// What a bare name means in file `f` when neither its scopes, its top
     /// level nor its imports define it: a crate, a package's member, the
     /// linker's one definition.
-    pub(super) outer_scope: fn(&Resolver<'_>, usize, &str) -> Option<Lookup>,
+    pub(super) outer_scope: fn(&Resolver<'_>, FileId, &str) -> Option<Lookup>,
     /// The targets a site resolved to, with what the toolchain joins them
     /// to (C: a prototype's definition, found by the linker).
     pub(super) linked_definitions: fn(&Resolver<'_>, Vec<Target>) -> Vec<Target>,

@@ -12,7 +12,7 @@ use super::signatures::{
     THIS_PARAMETER, matching_open, matching_open_bracket, parameter_types, return_annotation,
 };
 use super::state::{BindingRef, Resolver, Scope};
-use super::{Candidates, MAX_CHAIN, SymbolId, Target};
+use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{BindingFact, Container, RefFact};
 use crate::typetext::normalize_type;
 
@@ -21,7 +21,7 @@ impl Resolver<'_> {
     /// types of the types on the way (`self.cart.items`), and bases.
     pub(super) fn receiver_type(
         &self,
-        f: usize,
+        f: FileId,
         c: Container,
         receiver: &str,
         depth: usize,
@@ -86,7 +86,7 @@ impl Resolver<'_> {
     }
 
     /// The declared type of field `field` of type `owner` or of its bases.
-    fn field_type(&self, f: usize, owner: SymbolId, field: &str) -> Option<SymbolId> {
+    fn field_type(&self, f: FileId, owner: SymbolId, field: &str) -> Option<SymbolId> {
         let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         let attribute = format!("{self_name}.{field}");
         let mut queue: VecDeque<SymbolId> = self.with_parts(owner).collect();
@@ -106,7 +106,7 @@ impl Resolver<'_> {
 
     /// The type of a variable defined at the top level of another file and
     /// named here through an import (`globalState`, `console`).
-    fn imported_variable_type(&self, f: usize, c: Container, name: &str) -> Option<SymbolId> {
+    fn imported_variable_type(&self, f: FileId, c: Container, name: &str) -> Option<SymbolId> {
         if !is_identifier(name) {
             return None;
         }
@@ -139,7 +139,7 @@ impl Resolver<'_> {
                 if held.is_none() {
                     self.debug_assert_scope_kept(g, d);
                 }
-                held.filter(|_| self.files[g].facts.is_function(Container::Def(d)))
+                held.filter(|_| self.file(g).facts.is_function(Container::Def(d)))
                     .map(|apart| (apart, d))
             }
             Scope::File(_) => None,
@@ -148,7 +148,7 @@ impl Resolver<'_> {
             Some((apart, d)) => pick_binding(apart.bindings_of(*d).map(|b| (apart.file, b)), name)?,
             None => {
                 let in_scope = self.bindings.get(&scope)?;
-                let facts = |b: &BindingRef| (b.file, &self.files[b.file].facts.bindings[b.index]);
+                let facts = |b: &BindingRef| (b.file, &self.file(b.file).facts.bindings[b.index]);
                 pick_binding(in_scope.iter().map(facts), name)?
             }
         };
@@ -179,7 +179,7 @@ impl Resolver<'_> {
     /// the field's declaration.
     fn pattern_field_type(
         &self,
-        f: usize,
+        f: FileId,
         c: Container,
         pattern: &str,
         field: &str,
@@ -205,7 +205,7 @@ impl Resolver<'_> {
     }
 
     /// The type a written type path names in container `c` of file `f`.
-    fn type_from_text(&self, f: usize, c: Container, text: &str) -> Option<SymbolId> {
+    fn type_from_text(&self, f: FileId, c: Container, text: &str) -> Option<SymbolId> {
         let path = normalize_type(text)?;
         // `Self` (Rust), and a self name written as a type (PHP's `static`).
         if path == "Self" || self.spec(f).self_names.contains(&path.as_str()) {
@@ -232,7 +232,7 @@ impl Resolver<'_> {
     /// with a return annotation, or a typed name or attribute.
     fn expression_type(
         &self,
-        f: usize,
+        f: FileId,
         c: Container,
         text: &str,
         depth: usize,
@@ -280,7 +280,7 @@ impl Resolver<'_> {
     /// The type a call of `callee` evaluates to: the type constructed, or
     /// the return annotation of the function or method called (guesses
     /// excluded).
-    fn call_result_type(&self, f: usize, c: Container, callee: &str) -> Option<SymbolId> {
+    fn call_result_type(&self, f: FileId, c: Container, callee: &str) -> Option<SymbolId> {
         let callee = callee.trim_end();
         let callee = callee.strip_suffix('>').map_or(callee, |generic| {
             // `f::<T>()`: drop the turbofish.
@@ -305,7 +305,7 @@ impl Resolver<'_> {
     /// (`states: Vec<State>` binds `states[]` to `State`).
     fn element_type_of(
         &self,
-        f: usize,
+        f: FileId,
         c: Container,
         collection: &str,
         depth: usize,
@@ -339,7 +339,7 @@ impl Resolver<'_> {
     /// declaration; an alias of an alias is followed a few steps.
     fn aliased_type(&self, alias: SymbolId) -> Option<SymbolId> {
         let (g, d) = self.locate(alias);
-        let def = &self.files[g].facts.defs[d];
+        let def = &self.file(g).facts.defs[d];
         let declared = def.signature.as_deref()?;
         let aliased = match declared.split_once('=') {
             Some((_, aliased)) => aliased,
@@ -370,7 +370,7 @@ impl Resolver<'_> {
     /// (`operate(init: (source: Observable<T>, subscriber: Subscriber<R>) => …)`).
     fn callback_parameter_type(
         &self,
-        f: usize,
+        f: FileId,
         c: Container,
         callee: &str,
         argument: u32,
@@ -384,7 +384,7 @@ impl Resolver<'_> {
             None => self.called_symbol(f, c, callee)?,
         };
         let (g, d) = self.locate(target);
-        let def = &self.files[g].facts.defs[d];
+        let def = &self.file(g).facts.defs[d];
         let parameters = parameter_types(def.signature.as_deref()?)?;
         let function_type = parameters.get(argument as usize)?.as_deref()?;
         let function_type = function_type
@@ -401,7 +401,7 @@ impl Resolver<'_> {
 
     /// The function or method a callee expression (`operate`, `a.b.f`)
     /// resolves to, guesses excluded.
-    fn called_symbol(&self, f: usize, c: Container, callee: &str) -> Option<SymbolId> {
+    fn called_symbol(&self, f: FileId, c: Container, callee: &str) -> Option<SymbolId> {
         self.callee_candidates(f, c, callee)
             .into_iter()
             .find(|&(s, method, _)| {
@@ -412,7 +412,7 @@ impl Resolver<'_> {
 
     /// What a callee expression written at container `c` can call, resolved
     /// as a call site of its last segment.
-    fn callee_candidates(&self, f: usize, c: Container, callee: &str) -> Candidates {
+    fn callee_candidates(&self, f: FileId, c: Container, callee: &str) -> Candidates {
         // A method call splits at its last `.`, a path at its last
         // separator (`::` in Rust): whichever comes later.
         let separator = self.spec(f).separator;
@@ -443,7 +443,7 @@ impl Resolver<'_> {
     /// The type a function's return annotation names, read from its signature.
     fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
-        let def = &self.files[f].facts.defs[d];
+        let def = &self.file(f).facts.defs[d];
         if !def.kind.is_callable() {
             return None;
         }
@@ -481,9 +481,9 @@ const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
 /// a declared type wins over an inferred one (`atom_: IAtom` over a
 /// constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
 fn pick_binding<'b>(
-    in_scope: impl DoubleEndedIterator<Item = (usize, &'b BindingFact)> + Clone,
+    in_scope: impl DoubleEndedIterator<Item = (FileId, &'b BindingFact)> + Clone,
     name: &str,
-) -> Option<(usize, &'b BindingFact)> {
+) -> Option<(FileId, &'b BindingFact)> {
     in_scope
         .clone()
         .find(|(_, b)| b.name == name && !b.from_value)
