@@ -8,8 +8,7 @@ use plumb_lang::{ImportDecl, Language, ModuleSystem};
 use plumb_store::model::{Resolution, SymbolKind};
 
 use super::imports::ModuleTarget;
-use super::modules;
-use super::modules::{ModuleLookup, Modules};
+use super::modules::{self, ModuleLookup, Modules};
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
 use super::{FileId, Lookup, SourceFile, SymbolId, Target};

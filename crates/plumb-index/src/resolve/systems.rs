@@ -2,7 +2,8 @@
 //! rules, a table of functions and switches with defaults, read by the
 //! language-neutral steps wherever module systems differ. The functions
 //! live in the files named after their module system or language
-//! (`python.rs`, `ecma.rs`, `rust.rs`, `c.rs`, `packages.rs`, `kotlin.rs`);
+//! (`python.rs`, `ecma.rs`, `rust.rs`, `c.rs`, `cpp.rs`, `packages.rs`,
+//! `go.rs`, `kotlin.rs`, and `modules/` for module naming);
 //! a module system names only what it does differently ([`DEFAULT`]).
 
 use plumb_lang::{ImportDecl, ModuleSystem};
