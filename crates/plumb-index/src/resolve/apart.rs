@@ -8,6 +8,7 @@
 
 use foldhash::{HashMap, HashMapExt};
 
+use super::FileId;
 use super::names::name_key;
 use crate::facts::{Apart, BindingFact, Container, LocalFact};
 
@@ -45,7 +46,7 @@ impl LocalsIndex {
 #[derive(Debug)]
 pub(super) struct FileApart {
     /// The file (index among the resolver's files).
-    pub(super) file: usize,
+    pub(super) file: FileId,
     /// Whether its functions' bindings and locals are here (else they
     /// stayed in the facts: their scopes are visible to other files).
     pub(super) holds_scopes: bool,
@@ -60,7 +61,7 @@ pub(super) struct FileApart {
 impl FileApart {
     /// The index of `apart`, set apart from file `file`, whose functions'
     /// scopes it holds when `holds_scopes`.
-    pub(super) fn new(file: usize, holds_scopes: bool, apart: Apart) -> Self {
+    pub(super) fn new(file: FileId, holds_scopes: bool, apart: Apart) -> Self {
         let mut bindings: HashMap<usize, Vec<usize>> = HashMap::new();
         for (i, binding) in apart.bindings.iter().enumerate() {
             if let Container::Def(d) = binding.scope {
@@ -129,7 +130,7 @@ mod tests {
             bindings: vec![binding("a", 0), binding("b", 1), binding("c", 0)],
             ..Apart::default()
         };
-        let file = FileApart::new(3, true, apart);
+        let file = FileApart::new(FileId(3), true, apart);
         let names = |d| -> Vec<&str> { file.bindings_of(d).map(|b| b.name.as_str()).collect() };
         assert_eq!(names(0), ["a", "c"]);
         assert_eq!(names(1), ["b"]);

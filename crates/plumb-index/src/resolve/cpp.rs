@@ -17,18 +17,20 @@ use foldhash::{HashMap, HashMapExt};
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
 
-use super::{ModuleTarget, Resolver, SymId, Target};
+use super::imports::ModuleTarget;
+use super::state::Resolver;
+use super::{FileId, SymbolId, Target};
 use crate::facts::Container;
 
 impl Resolver<'_> {
-    fn is_cpp(&self, f: usize) -> bool {
-        self.files[f].language == Language::Cpp
+    fn is_cpp(&self, f: FileId) -> bool {
+        self.file(f).language == Language::Cpp
     }
 
     /// The path of namespace names from the global namespace to `s`
     /// (`geo::detail`), or `None` when `s` is no C++ namespace or sits
     /// inside something else.
-    fn namespace_path(&self, s: SymId) -> Option<String> {
+    fn namespace_path(&self, s: SymbolId) -> Option<String> {
         let (f, _) = self.locate(s);
         let def = self.def(s);
         if !self.is_cpp(f) || def.kind != SymbolKind::Module {
@@ -43,14 +45,14 @@ impl Resolver<'_> {
 
     /// Gives every block of a namespace the members of all its blocks.
     pub(super) fn merge_cpp_namespaces(&mut self) {
-        let mut blocks: HashMap<String, Vec<SymId>> = HashMap::new();
-        for s in 0..self.syms.len() {
+        let mut blocks: HashMap<String, Vec<SymbolId>> = HashMap::new();
+        for s in self.all_syms() {
             if let Some(path) = self.namespace_path(s) {
                 blocks.entry(path).or_default().push(s);
             }
         }
         for group in blocks.into_values().filter(|g| g.len() > 1) {
-            let mut members: Vec<SymId> = group
+            let mut members: Vec<SymbolId> = group
                 .iter()
                 .flat_map(|s| self.children.get(s).into_iter().flatten().copied())
                 .collect();
@@ -65,7 +67,7 @@ impl Resolver<'_> {
     /// The namespace a `using` names, for a module text no header matched:
     /// found in the repository, or external; `None` for a text that is no
     /// namespace path or a file that is not C++.
-    pub(super) fn using_namespace(&self, f: usize, module: &str) -> Option<ModuleTarget> {
+    pub(super) fn using_namespace(&self, f: FileId, module: &str) -> Option<ModuleTarget> {
         let is_path = !module.is_empty()
             && module
                 .chars()

@@ -14,21 +14,22 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
 
-use super::{MAX_CHAIN, Resolver, SymId};
+use super::state::Resolver;
+use super::{MAX_CHAIN, SymbolId};
 
 impl Resolver<'_> {
     /// Every Go (concrete type, interface) pair where the type's method set
     /// holds all of the interface's methods and no embedding already links
     /// them; interfaces without methods (`any`) are left out, as every type
     /// would implement them.
-    pub(super) fn structural_impls(&self) -> Vec<(SymId, SymId)> {
+    pub(super) fn structural_impls(&self) -> Vec<(SymbolId, SymbolId)> {
         let mut interfaces = Vec::new();
-        let mut concrete: Vec<(SymId, HashSet<&str>)> = Vec::new();
+        let mut concrete: Vec<(SymbolId, HashSet<&str>)> = Vec::new();
         let mut by_method: HashMap<&str, Vec<usize>> = HashMap::new();
-        for s in 0..self.syms.len() {
+        for s in self.all_syms() {
             let (f, _) = self.locate(s);
             let kind = self.def(s).kind;
-            if self.files[f].language != Language::Go || !kind.is_type() {
+            if self.file(f).language != Language::Go || !kind.is_type() {
                 continue;
             }
             let methods = self.method_set(s);
@@ -68,7 +69,7 @@ impl Resolver<'_> {
     }
 
     /// The names of the methods of type `ty` and of the types it embeds.
-    fn method_set(&self, ty: SymId) -> HashSet<&str> {
+    fn method_set(&self, ty: SymbolId) -> HashSet<&str> {
         let mut names = HashSet::new();
         let mut queue = VecDeque::from([(ty, 0usize)]);
         let mut seen = HashSet::from_iter([ty]);

@@ -12,27 +12,24 @@ use std::collections::VecDeque;
 use foldhash::HashSet;
 use std::sync::Arc;
 
-use plumb_lang::Language;
-
-use plumb_lang::ModuleSystem;
-
-use super::modules::{ModuleLookup, Modules};
 use super::names::name_key;
-use super::{Lookup, Resolution, Resolver, SourceFile};
+use super::state::Resolver;
+use super::{FileId, Lookup, c};
+use plumb_store::model::Resolution;
 
 /// The files one file includes, directly or through other headers.
 pub(super) struct IncludeClosure {
     /// Nearest first; the including file itself excluded.
-    nearest_first: Vec<usize>,
+    nearest_first: Vec<FileId>,
     /// Each file with its place in `nearest_first`, sorted by file.
-    places: Vec<(usize, usize)>,
+    places: Vec<(FileId, usize)>,
     /// Whether every file of the closure is C.
     all_c: bool,
 }
 
 impl IncludeClosure {
     /// The place of `g` in the closure, nearest being 0.
-    fn place(&self, g: usize) -> Option<usize> {
+    fn place(&self, g: FileId) -> Option<usize> {
         let at = self
             .places
             .binary_search_by_key(&g, |&(file, _)| file)
@@ -41,32 +38,9 @@ impl IncludeClosure {
     }
 }
 
-/// The files each C or C++ file's `#include`s name in the index, in order
-/// (empty for other files): computed once, since closures read them again
-/// and again.
-pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Vec<usize>> {
-    files
-        .iter()
-        .enumerate()
-        .map(|(f, file)| {
-            if file.language.spec().module_system != ModuleSystem::CIncludes {
-                return Vec::new();
-            }
-            file.facts
-                .imports
-                .iter()
-                .filter_map(|decl| match modules.c_include(files, f, &decl.module) {
-                    ModuleLookup::Found(h) => Some(h),
-                    ModuleLookup::Missing | ModuleLookup::External => None,
-                })
-                .collect()
-        })
-        .collect()
-}
-
 impl Resolver<'_> {
     /// The include closure of `f`.
-    fn include_closure(&self, f: usize) -> Arc<IncludeClosure> {
+    fn include_closure(&self, f: FileId) -> Arc<IncludeClosure> {
         if let Some(done) = self.memo().include_closures.borrow().get(&f) {
             return Arc::clone(done);
         }
@@ -74,20 +48,18 @@ impl Resolver<'_> {
         let mut queue = VecDeque::from([f]);
         let mut closure = Vec::new();
         while let Some(g) = queue.pop_front() {
-            for &h in &self.includes[g] {
+            for &h in &self.includes[g.index()] {
                 if seen.insert(h) {
                     closure.push(h);
                     queue.push_back(h);
                 }
             }
         }
-        let mut places: Vec<(usize, usize)> =
+        let mut places: Vec<(FileId, usize)> =
             closure.iter().enumerate().map(|(at, &g)| (g, at)).collect();
         places.sort_unstable();
         let closure = Arc::new(IncludeClosure {
-            all_c: closure
-                .iter()
-                .all(|&g| self.files[g].language == Language::C),
+            all_c: closure.iter().all(|&g| !c::has_using_imports(self.file(g))),
             nearest_first: closure,
             places,
         });
@@ -102,14 +74,14 @@ impl Resolver<'_> {
     /// files seldom read it again, and kept, every C file's closure (often
     /// hundreds of headers) would stay for the rest of the run; a closure
     /// asked for again is computed again, to the same value.
-    pub(super) fn forget_include_closure(&self, f: usize) {
+    pub(super) fn forget_include_closure(&self, f: FileId) {
         self.memo().include_closures.borrow_mut().remove(&f);
     }
 
     /// What `name` means in C or C++ file `f` beyond its own top level:
     /// its own `using` imports, then the top level and the `using` imports
     /// of each header in its include closure, nearest first.
-    pub(super) fn included(&self, f: usize, name: &str, depth: usize) -> Option<Lookup> {
+    pub(super) fn included(&self, f: FileId, name: &str, depth: usize) -> Option<Lookup> {
         if let Some(found) = self.using_imports(f, name, depth) {
             return Some(found);
         }
@@ -148,8 +120,8 @@ impl Resolver<'_> {
     /// already covers, so it is not searched (on the Linux kernel, searching
     /// every header's includes for every unresolved name took most of the
     /// run).
-    fn using_imports(&self, f: usize, name: &str, depth: usize) -> Option<Lookup> {
-        if self.files[f].language == Language::C {
+    fn using_imports(&self, f: FileId, name: &str, depth: usize) -> Option<Lookup> {
+        if !c::has_using_imports(self.file(f)) {
             return None;
         }
         self.own_imports(f, name, false, depth)

@@ -21,27 +21,29 @@ use std::hash::Hash;
 use std::sync::Arc;
 
 use super::apart::FileApart;
+use super::imports::ModuleTarget;
 use super::includes::IncludeClosure;
-use super::{Lookup, ModuleTarget, Scope, SymId};
+use super::state::Scope;
+use super::{FileId, Lookup, SymbolId};
 
 /// One thread's memo tables.
 #[derive(Default)]
 pub(super) struct Memo {
     /// What import binding (file, index) denotes.
-    pub(super) imports: Table<(usize, usize), Lookup>,
+    pub(super) imports: Table<(FileId, usize), Lookup>,
     /// The module import (file, index) names.
-    pub(super) modules: Table<(usize, usize), ModuleTarget>,
+    pub(super) modules: Table<(FileId, usize), ModuleTarget>,
     /// The type of a binding, by scope and name.
-    pub(super) bindings: Table<(Scope, String), Option<SymId>>,
+    pub(super) bindings: Table<(Scope, String), Option<SymbolId>>,
     /// The same for the scopes set apart of the file being resolved
     /// (`apart.rs`): emptied once the file is resolved, since no other
     /// file asks about them.
-    pub(super) apart_bindings: Table<(Scope, String), Option<SymId>>,
+    pub(super) apart_bindings: Table<(Scope, String), Option<SymbolId>>,
     /// What a name means as a member of a module file.
-    pub(super) file_members: Table<(usize, String), Option<Lookup>>,
+    pub(super) file_members: Table<(FileId, String), Option<Lookup>>,
     /// C and C++: the files each file includes, transitively (no cycle can
     /// cut it: the closure is a breadth-first walk).
-    pub(super) include_closures: RefCell<HashMap<usize, Arc<IncludeClosure>>>,
+    pub(super) include_closures: RefCell<HashMap<FileId, Arc<IncludeClosure>>>,
     /// What was set apart of the file this thread is resolving.
     pub(super) apart: RefCell<Option<Arc<FileApart>>>,
     /// Cycles cut so far on this thread, and reads of values computed

@@ -137,3 +137,57 @@ fn modules_that_glob_each_other_are_searched_once_per_lookup() {
     );
     assert!(calls_named(&fixture, "missing").is_empty());
 }
+
+#[test]
+fn rust_self_returning_constructors_type_locals() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Cart;\nimpl Cart {\n    pub fn new() -> Self { Cart }\n    pub fn total(&self) -> u32 { 0 }\n}\npub struct Order;\nimpl Order { pub fn total(&self) -> u32 { 1 } }\npub fn run() -> u32 {\n    let c = Cart::new();\n    let o = Order {};\n    c.total() + o.total()\n}\n",
+        "total",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::run -> crate::Cart::total [receiver]",
+            "crate::run -> crate::Order::total [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn rust_method_chains_follow_return_types() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Config;\nimpl Config { pub fn kind(&self) -> u8 { 0 } }\npub struct Info { config: Config }\nimpl Info { pub(crate) fn config(&self) -> &Config { &self.config } }\npub fn run(info: &Info) -> u8 { info.config().kind() }\n",
+        "kind",
+    );
+    assert_eq!(got, vec!["crate::run -> crate::Config::kind [receiver]"]);
+}
+
+#[test]
+fn unwrapping_keeps_the_success_type() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Dfa;\nimpl Dfa { pub fn new() -> Result<Dfa, ()> { Ok(Dfa) } pub fn find(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn find(&self) -> u8 { 1 } }\npub fn run() -> Result<u8, ()> {\n    let a = Dfa::new()?;\n    let b = Dfa::new().unwrap();\n    Ok(a.find() + b.clone().find())\n}\n",
+        "find",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::run -> crate::Dfa::find [receiver]",
+            "crate::run -> crate::Dfa::find [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn rust_generic_parameters_reach_their_trait_bound() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Automaton { fn next_state(&self) -> u32; }\npub struct Dfa;\nimpl Automaton for Dfa { fn next_state(&self) -> u32 { 1 } }\npub fn run<A: Automaton>(a: &A) -> u32 { a.next_state() }\npub fn walk<B>(b: B) -> u32 where B: Automaton { b.next_state() }\n",
+        "next_state",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::run -> crate::Automaton::next_state [receiver]",
+            "crate::walk -> crate::Automaton::next_state [receiver]"
+        ]
+    );
+}

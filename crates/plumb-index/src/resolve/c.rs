@@ -1,0 +1,129 @@
+//! C's include model in resolution (C++ shares it; `cpp.rs` adds what
+//! C++ adds on top): a file sees the headers it includes (`includes.rs`),
+//! the linker joins a prototype to the one definition with external
+//! linkage in any file, a file-level enum's enumerators are in the file's
+//! scope, and `p->f` reaches a member as `p.f` does.
+
+use plumb_lang::{ImportDecl, Language, ModuleSystem};
+use plumb_store::model::{Resolution, SymbolKind};
+
+use super::imports::ModuleTarget;
+use super::modules::{self, ModuleLookup, Modules};
+use super::state::Resolver;
+use super::systems::{DEFAULT, Rules};
+use super::{FileId, Lookup, SourceFile, SymbolId, Target};
+use crate::facts::{Container, DefFact};
+
+/// The rules of C and C++ ([`super::systems`]).
+pub(super) const RULES: Rules = Rules {
+    index_modules: modules::c::index,
+    in_file_scope: is_enumerator,
+    merge_members: |resolver| resolver.merge_cpp_namespaces(),
+    imported: |resolver, f, name, _, depth| resolver.included(f, name, depth),
+    skips_file_globs: true,
+    import_module,
+    outer_scope: |resolver, _, name| linker_definition(resolver, name),
+    linked_definitions,
+    pointer_member_operator: Some("->"),
+    ..DEFAULT
+};
+
+/// Whether `def` is an enumerator of a file-level C enum: C puts those in
+/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
+fn is_enumerator(file: &SourceFile, def: &DefFact) -> bool {
+    file.language == Language::C
+        && def.kind == SymbolKind::Variant
+        && matches!(def.container, Container::Def(e)
+            if file.facts.defs[e].container == Container::File
+                && file.facts.defs[e].kind == SymbolKind::Enum)
+}
+
+/// Whether `file` may hold `using` imports to search: a C file has none,
+/// its imports are `#include`s, which the include closure covers.
+pub(super) fn has_using_imports(file: &SourceFile) -> bool {
+    file.language != Language::C
+}
+
+/// The header `#include` `decl` of file `f` names, else the namespace a
+/// C++ `using` names.
+fn import_module(resolver: &Resolver<'_>, f: FileId, decl: &ImportDecl) -> ModuleTarget {
+    match resolver
+        .modules
+        .c_include(resolver.files, f.index(), &decl.module)
+    {
+        ModuleLookup::Found(file) => ModuleTarget::Found(Target::File(FileId(file))),
+        missing => resolver
+            .using_namespace(f, &decl.module)
+            .unwrap_or_else(|| ModuleTarget::of_file(missing)),
+    }
+}
+
+/// The linker's view of a bare name: the one definition with external
+/// linkage.
+fn linker_definition(resolver: &Resolver<'_>, name: &str) -> Option<Lookup> {
+    let external: Vec<Target> = external_definitions(resolver, name)
+        .map(Target::Sym)
+        .collect();
+    if external.len() == 1 {
+        return Lookup::found(external, Resolution::Import);
+    }
+    None
+}
+
+/// C definitions (with a body, or file-level variables) of `name` with
+/// external linkage, in any C file.
+fn external_definitions<'s>(
+    resolver: &'s Resolver<'_>,
+    name: &'s str,
+) -> impl Iterator<Item = SymbolId> + 's {
+    resolver.named(&resolver.by_name, name).filter(move |&s| {
+        let (f, _) = resolver.locate(s);
+        let def = resolver.def(s);
+        resolver.system(f) == ModuleSystem::CIncludes
+            && def.container == Container::File
+            && def.exported
+            && (def.has_body || def.kind == SymbolKind::Variable)
+    })
+}
+
+/// In C, a call resolved to a prototype also reaches the definition the
+/// linker joins it to.
+fn linked_definitions(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Target> {
+    let mut out = targets.clone();
+    for target in targets {
+        if let Target::Sym(s) = target {
+            let def = resolver.def(s);
+            if def.kind == SymbolKind::Function && !def.has_body {
+                for definition in external_definitions(resolver, &def.name) {
+                    if !out.contains(&Target::Sym(definition)) {
+                        out.push(Target::Sym(definition));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The files each C or C++ file's `#include`s name in the index, in order
+/// (empty for other files): computed once, since closures read them again
+/// and again.
+pub(super) fn include_targets(files: &[SourceFile], modules: &Modules) -> Vec<Vec<FileId>> {
+    files
+        .iter()
+        .enumerate()
+        .map(|(f, file)| {
+            if file.language.spec().module_system != ModuleSystem::CIncludes {
+                return Vec::new();
+            }
+            file.facts
+                .imports
+                .iter()
+                .filter_map(|decl| match modules.c_include(files, f, &decl.module) {
+                    ModuleLookup::Found(h) => Some(FileId(h)),
+                    ModuleLookup::Missing | ModuleLookup::External => None,
+                })
+                .collect()
+        })
+        .collect()
+}

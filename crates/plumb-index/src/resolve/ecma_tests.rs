@@ -1,0 +1,43 @@
+//! TypeScript and JavaScript resolution tests, each on a small multi-file
+//! fixture, with the exact call edges expected.
+
+use super::tests::calls_named;
+
+#[test]
+fn imported_variables_and_aliases_carry_their_types() {
+    let got = calls_named(
+        "//- src/state.ts\nexport class Globals { reset(): void {} }\nexport class Other { reset(): void {} }\nexport type State = Globals | Other;\nexport const globalState: Globals = new Globals();\n//- src/use.ts\nimport { globalState, State } from './state';\nexport function run(s: State) { globalState.reset(); s.reset(); }\n",
+        "reset",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "src/use.run -> src/state.Globals.reset [receiver]",
+            "src/use.run -> src/state.Globals.reset [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn module_level_bindings_are_visible_in_functions() {
+    let got = calls_named(
+        "//- src/app.ts\nclass Cart { total(): number { return 0; } }\nclass Order { total(): number { return 1; } }\nconst cart = new Cart();\nexport function run() { return cart.total(); }\n",
+        "total",
+    );
+    assert_eq!(got, vec!["src/app.run -> src/app.Cart.total [receiver]"]);
+}
+
+#[test]
+fn callback_parameters_take_their_type_from_the_callee() {
+    let got = calls_named(
+        "//- src/a.ts\nclass Subscriber { next(): void {} }\nclass Other { next(): void {} }\nclass Observable {\n  constructor(subscribe?: (this: Observable, subscriber: Subscriber) => void) {}\n}\nexport function operate(init: (source: Observable, subscriber: Subscriber) => void): void {}\nexport function run() {\n  new Observable((destination) => { destination.next(); });\n  operate((source, subscriber) => subscriber.next());\n}\n",
+        "next",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "src/a.run -> src/a.Subscriber.next [receiver]",
+            "src/a.run -> src/a.Subscriber.next [receiver]"
+        ]
+    );
+}

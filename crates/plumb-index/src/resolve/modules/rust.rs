@@ -1,0 +1,144 @@
+//! Rust's module system: each file's place in its crate's module tree
+//! (from the nearest crate directory and the file's path under `src/`),
+//! and the workspace crates by package name.
+
+use plumb_lang::ModuleSystem;
+
+use super::{Manifests, Modules, RustCrate, strip_extension};
+use crate::resolve::SourceFile;
+
+/// Where a Rust file sits in its crate's module tree.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RustModulePath {
+    /// Identifies the crate: its directory, or the file for a lone root
+    /// (`src/bin/x.rs`, `tests/x.rs`, `build.rs`).
+    pub krate: String,
+    /// Module path below the crate root.
+    pub segments: Vec<String>,
+}
+
+/// Records the workspace crates, and the module path of each Rust file of
+/// `files`.
+pub(crate) fn index(modules: &mut Modules, files: &[SourceFile], manifests: &Manifests) {
+    let crates = &manifests.rust_crates;
+    for krate in crates {
+        if let Some(name) = &krate.name {
+            modules.rust_crates.insert(name.clone(), krate.dir.clone());
+        }
+    }
+    for (i, file) in files.iter().enumerate() {
+        if file.language.spec().module_system == ModuleSystem::RustCrates {
+            let path = rust_module(&file.rel, crates);
+            modules.rust_files.entry(path.clone()).or_insert(i);
+            modules.rust_path[i] = Some(path);
+        }
+    }
+}
+
+/// The qualified-name prefix of the definitions of file `i`: `crate` and
+/// its module path.
+pub(crate) fn qualified_prefix(modules: &Modules, _: &[SourceFile], i: usize) -> String {
+    let segments = modules.rust_path[i]
+        .as_ref()
+        .map(|p| p.segments.as_slice())
+        .unwrap_or_default();
+    std::iter::once("crate")
+        .chain(segments.iter().map(String::as_str))
+        .collect::<Vec<_>>()
+        .join("::")
+}
+
+impl Modules {
+    /// Rust: the file of module `segments` in the crate of file `from`.
+    pub fn rust_module_file(&self, from: usize, segments: &[String]) -> Option<usize> {
+        let krate = self.rust_path[from].as_ref()?.krate.clone();
+        self.rust_files
+            .get(&RustModulePath {
+                krate,
+                segments: segments.to_vec(),
+            })
+            .copied()
+    }
+
+    /// Rust: the root file of the workspace crate called `name`.
+    pub fn rust_crate_root(&self, name: &str) -> Option<usize> {
+        let krate = self.rust_crates.get(name)?.clone();
+        self.rust_files
+            .get(&RustModulePath {
+                krate,
+                segments: Vec::new(),
+            })
+            .copied()
+    }
+}
+
+/// The crate and module path of a Rust file, from the nearest crate
+/// directory and the file's place under its `src/`.
+fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
+    let krate = crates
+        .iter()
+        .filter(|c| c.dir.is_empty() || rel.starts_with(&format!("{}/", c.dir)))
+        .max_by_key(|c| c.dir.len());
+    let (crate_dir, inner) = match krate {
+        Some(c) if c.dir.is_empty() => (String::new(), rel),
+        Some(c) => (c.dir.clone(), &rel[c.dir.len() + 1..]),
+        None => match rel.rfind("src/") {
+            Some(at) if at == 0 || rel[..at].ends_with('/') => {
+                (rel[..at].trim_end_matches('/').to_owned(), &rel[at..])
+            }
+            _ => (rel.to_owned(), ""),
+        },
+    };
+    let lone_root = |key: String| RustModulePath {
+        krate: key,
+        segments: Vec::new(),
+    };
+    let Some(under_src) = inner.strip_prefix("src/") else {
+        return lone_root(rel.to_owned());
+    };
+    if under_src.starts_with("bin/") {
+        return lone_root(rel.to_owned());
+    }
+    let stem = strip_extension(under_src);
+    let mut segments: Vec<String> = stem.split('/').map(str::to_owned).collect();
+    if segments.len() == 1 && (segments[0] == "lib" || segments[0] == "main") {
+        segments.clear();
+    } else if segments.last().is_some_and(|s| s == "mod") {
+        segments.pop();
+    }
+    RustModulePath {
+        krate: crate_dir,
+        segments,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rust_modules_follow_the_src_tree() {
+        let crates = vec![RustCrate {
+            dir: String::new(),
+            name: Some("demo".into()),
+            default_features: Vec::new(),
+        }];
+        let check = |rel: &str, krate: &str, segments: &[&str]| {
+            let path = rust_module(rel, &crates);
+            assert_eq!(
+                (
+                    path.krate.as_str(),
+                    path.segments.iter().map(String::as_str).collect::<Vec<_>>()
+                ),
+                (krate, segments.to_vec()),
+                "{rel}"
+            );
+        };
+        check("src/lib.rs", "", &[]);
+        check("src/shapes.rs", "", &["shapes"]);
+        check("src/shapes/mod.rs", "", &["shapes"]);
+        check("src/shapes/circle.rs", "", &["shapes", "circle"]);
+        check("src/bin/tool.rs", "src/bin/tool.rs", &[]);
+        check("tests/it.rs", "tests/it.rs", &[]);
+    }
+}

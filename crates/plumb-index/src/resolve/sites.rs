@@ -1,0 +1,294 @@
+//! Reference sites: every candidate target of one site — bare, qualified
+//! (`self.f`, `super.f`, a path, a typed receiver), narrowed by the kind of
+//! use and the argument count — and name-only guesses where nothing
+//! decides.
+
+use foldhash::{HashSet, HashSetExt};
+
+use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
+
+use super::state::Resolver;
+use super::{
+    AMBIGUOUS_MEMBER_CONFIDENCE, Candidates, FileId, IMPORT_CONFIDENCE, INHERITANCE_CONFIDENCE,
+    Lookup, MAX_NAME_ONLY_CANDIDATES, NAME_ONLY_AMBIGUOUS_CONFIDENCE, NAME_ONLY_UNIQUE_CONFIDENCE,
+    RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
+};
+use crate::facts::{Container, RefFact};
+
+impl Resolver<'_> {
+    /// Every candidate target of one reference site.
+    pub(super) fn resolve_ref(&self, f: FileId, site: &RefFact) -> Candidates {
+        let spec = self.spec(f);
+        let qualifier = site.path.as_deref().or(site.receiver.as_deref());
+        let decided = match qualifier {
+            None => match self.lookup_bare(f, site.container, &site.name) {
+                Some(lookup) if lookup.external || lookup.local => return Vec::new(),
+                Some(lookup) => Some(lookup),
+                None if spec.builtins.binary_search(&site.name.as_str()).is_ok() => {
+                    return Vec::new();
+                }
+                None => None,
+            },
+            Some(q) => match self.resolve_qualified(f, site, q) {
+                Qualified::Found(lookup) => Some(lookup),
+                Qualified::Dead => return Vec::new(),
+                Qualified::Unknown => None,
+            },
+        };
+        if let Some(lookup) = decided {
+            let confidence = confidence(lookup.method);
+            let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
+            let targets = self.prefer_fitting_arity(f, site, targets);
+            let mut out: Vec<(SymbolId, Resolution, f64)> =
+                (self.rules(f).linked_definitions)(self, targets)
+                    .into_iter()
+                    .filter_map(|t| match t {
+                        Target::Sym(s) => Some((s, lookup.method, confidence)),
+                        Target::File(_) | Target::Package(_) => None,
+                    })
+                    .collect();
+            out.dedup_by_key(|(s, _, _)| *s);
+            if self.in_several_impl_blocks(&out) {
+                for candidate in &mut out {
+                    candidate.2 = candidate.2.min(AMBIGUOUS_MEMBER_CONFIDENCE);
+                }
+            }
+            return out;
+        }
+        self.name_only(site, qualifier.is_some())
+    }
+
+    /// Whether the candidates are several members of impl blocks, no two in
+    /// one block (`impl Deserializer for Map` and `… for &Map`).
+    fn in_several_impl_blocks(&self, candidates: &Candidates) -> bool {
+        let mut blocks = HashSet::new();
+        candidates.len() > 1
+            && candidates.iter().all(|&(s, _, _)| {
+                let (f, d) = self.locate(s);
+                match self.file(f).facts.defs[d].container {
+                    Container::Impl(i) => blocks.insert((f, i)),
+                    Container::File | Container::Def(_) => false,
+                }
+            })
+    }
+
+    fn resolve_qualified(&self, f: FileId, site: &RefFact, qualifier: &str) -> Qualified {
+        let spec = self.spec(f);
+        // `p->next->f()`: a member reached through a pointer as through a
+        // value (C, C++).
+        let dereferenced;
+        let qualifier = match self.rules(f).pointer_member_operator {
+            Some(operator) if qualifier.contains(operator) => {
+                dereferenced = qualifier.replace(operator, ".");
+                dereferenced.as_str()
+            }
+            _ => qualifier,
+        };
+        if spec.self_names.contains(&qualifier) {
+            return match self.enclosing_type(f, site.container) {
+                Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
+                None => Qualified::Unknown,
+            };
+        }
+        if spec.super_names.contains(&qualifier) {
+            let Some(ty) = self.enclosing_type(f, site.container) else {
+                return Qualified::Unknown;
+            };
+            // A bare `super` (Ruby) calls the enclosing method on the bases.
+            let name = match site.container {
+                Container::Def(d) if site.name == qualifier => &*self.file(f).facts.defs[d].name,
+                _ => site.name.as_str(),
+            };
+            let bases: Vec<SymbolId> = self
+                .with_parts(ty)
+                .filter_map(|part| self.bases.get(&part))
+                .flatten()
+                .copied()
+                .collect();
+            for base in bases {
+                if let Qualified::Found(found) =
+                    self.member_of_type(base, name, Resolution::Inheritance)
+                {
+                    return Qualified::Found(Lookup {
+                        method: Resolution::Inheritance,
+                        ..found
+                    });
+                }
+            }
+            return Qualified::Dead;
+        }
+        let is_path = qualifier
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | ':'));
+        if !is_path {
+            // A call or construction: `make().total()`, `new Cart().total()`.
+            return match self.receiver_type(f, site.container, qualifier, 0) {
+                Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+                None => Qualified::Unknown,
+            };
+        }
+        let segments: Vec<&str> = qualifier.split(spec.separator).collect();
+        if let Some(lookup) = self.resolve_path(f, site.container, &segments) {
+            if lookup.external {
+                return Qualified::Dead;
+            }
+            let namespaces: Vec<Target> = lookup
+                .targets
+                .iter()
+                .copied()
+                .filter(|&t| match t {
+                    Target::File(_) | Target::Package(_) => true,
+                    Target::Sym(s) => {
+                        let kind = self.def(s).kind;
+                        kind.is_type() || matches!(kind, SymbolKind::Module | SymbolKind::Variant)
+                    }
+                })
+                .collect();
+            if !namespaces.is_empty() {
+                let mut found = Vec::new();
+                let mut method = lookup.method;
+                for target in namespaces {
+                    if let Some(members) = self.members(target, &site.name, 0) {
+                        method = weaker(method, members.method);
+                        found.extend(members.targets);
+                    }
+                }
+                return match Lookup::found(found, method) {
+                    Some(lookup) => Qualified::Found(lookup),
+                    None => Qualified::Dead,
+                };
+            }
+        }
+        match self.receiver_type(f, site.container, qualifier, 0) {
+            Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+            None => Qualified::Unknown,
+        }
+    }
+
+    /// A member of a known type: found directly (`direct`), on a base
+    /// (inheritance), or known to be missing (dead: no guessing).
+    fn member_of_type(&self, ty: SymbolId, name: &str, direct: Resolution) -> Qualified {
+        let (found, via_base) = self.type_members(ty, name);
+        let method = if via_base {
+            weaker(direct, Resolution::Inheritance)
+        } else {
+            direct
+        };
+        match Lookup::found(found.into_iter().map(Target::Sym).collect(), method) {
+            Some(lookup) => Qualified::Found(lookup),
+            None => Qualified::Dead,
+        }
+    }
+
+    /// Where several overloads fit a call by name, those whose parameter
+    /// count matches its argument count; all of them when none or every
+    /// one does, or when a count is unknown.
+    fn prefer_fitting_arity(&self, f: FileId, site: &RefFact, targets: Vec<Target>) -> Vec<Target> {
+        let Some(arguments) = site.arguments else {
+            return targets;
+        };
+        if !self.spec(f).overloads_by_arity || targets.len() < 2 {
+            return targets;
+        }
+        let fits = |t: &Target| match *t {
+            Target::Sym(s) => self.def(s).parameters.is_none_or(|p| p == arguments),
+            Target::File(_) | Target::Package(_) => true,
+        };
+        let fitting: Vec<Target> = targets.iter().copied().filter(fits).collect();
+        if fitting.is_empty() { targets } else { fitting }
+    }
+
+    /// Where a name denotes both a callable and a value (a Rust builder's
+    /// field `shrink` and method `shrink()`), a call means the callable and
+    /// any other use the value; a set with only one sort is kept whole.
+    fn prefer_fitting_kind(&self, kind: OccurrenceKind, targets: Vec<Target>) -> Vec<Target> {
+        let callable = |t: &Target| match *t {
+            Target::Sym(s) => self.def(s).kind.is_callable() || self.def(s).kind.is_type(),
+            Target::File(_) | Target::Package(_) => false,
+        };
+        let wants_callable = matches!(kind, OccurrenceKind::Call | OccurrenceKind::Instantiate);
+        let fitting: Vec<Target> = targets
+            .iter()
+            .copied()
+            .filter(|t| callable(t) == wants_callable)
+            .collect();
+        if fitting.is_empty() || kind == OccurrenceKind::Import {
+            targets
+        } else {
+            fitting
+        }
+    }
+
+    /// Every plausible definition named like the site, at low confidence.
+    pub(super) fn name_only(&self, site: &RefFact, qualified: bool) -> Candidates {
+        // Names are read everywhere: a read is recorded only when resolved,
+        // so no definition is a guess for one (and a common name, `len` in
+        // C, has thousands of same-named definitions to look through).
+        if site.kind == OccurrenceKind::Read {
+            return Vec::new();
+        }
+        // One past the most kept is enough to tell there are too many.
+        let candidates: Vec<SymbolId> = self
+            .named(&self.by_name, &site.name)
+            .filter(|&s| self.plausible(site.kind, qualified, s))
+            .take(MAX_NAME_ONLY_CANDIDATES + 1)
+            .collect();
+        if candidates.is_empty() || candidates.len() > MAX_NAME_ONLY_CANDIDATES {
+            return Vec::new();
+        }
+        let confidence = if candidates.len() == 1 {
+            NAME_ONLY_UNIQUE_CONFIDENCE
+        } else {
+            NAME_ONLY_AMBIGUOUS_CONFIDENCE
+        };
+        candidates
+            .into_iter()
+            .map(|s| (s, Resolution::NameOnly, confidence))
+            .collect()
+    }
+
+    /// Whether a definition could be what a site of `kind` refers to.
+    pub(super) fn plausible(&self, kind: OccurrenceKind, qualified: bool, s: SymbolId) -> bool {
+        let def_kind = self.def(s).kind;
+        // Asked only of callables and types, where it matters.
+        let is_member = || {
+            let (f, _) = self.locate(s);
+            // An extension of a type outside the repository has no parent,
+            // but is called as a member all the same.
+            self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
+                || self.file(f).facts.is_extension(self.def(s))
+        };
+        match kind {
+            OccurrenceKind::Call if qualified => def_kind.is_callable() && is_member(),
+            OccurrenceKind::Call => (def_kind.is_callable() || def_kind.is_type()) && !is_member(),
+            OccurrenceKind::Instantiate => def_kind.is_type(),
+            OccurrenceKind::Inherit | OccurrenceKind::Implement => def_kind.is_type(),
+            OccurrenceKind::Type => def_kind.is_type() || def_kind == SymbolKind::TypeAlias,
+            OccurrenceKind::Import => true,
+            // See `name_only`.
+            OccurrenceKind::Read => false,
+        }
+    }
+}
+
+/// The outcome of resolving a qualified site.
+enum Qualified {
+    /// Decided.
+    Found(Lookup),
+    /// The qualifier is known and has no such member, or is external:
+    /// guessing by name would only add wrong edges.
+    Dead,
+    /// The qualifier could not be typed: fall back to the name.
+    Unknown,
+}
+
+/// The confidence recorded for a method.
+fn confidence(method: Resolution) -> f64 {
+    match method {
+        Resolution::Scope => SCOPE_CONFIDENCE,
+        Resolution::Import => IMPORT_CONFIDENCE,
+        Resolution::Receiver => RECEIVER_CONFIDENCE,
+        Resolution::Inheritance => INHERITANCE_CONFIDENCE,
+        Resolution::NameOnly => NAME_ONLY_UNIQUE_CONFIDENCE,
+    }
+}
