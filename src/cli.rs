@@ -9,7 +9,8 @@ use plumb_index::walk::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES,
     DEFAULT_PARSE_TIMEOUT, Limits,
 };
-use plumb_query::MAX_IMPACT_DEPTH;
+use plumb_query::args::DEFAULT_IMPACT_DEPTH;
+use plumb_query::{Locator, MAX_IMPACT_DEPTH};
 
 /// plumb: a resolved code graph of a repository, for coding agents and the
 /// people who drive them.
@@ -43,7 +44,7 @@ pub enum Command {
     /// Where NAME is defined (NAME: bare, qualified, or path:LINE).
     Symbol {
         /// Bare name, qualified name, or path:LINE.
-        name: String,
+        name: Locator,
     },
     /// The definitions of FILE, nested.
     Outline {
@@ -53,22 +54,22 @@ pub enum Command {
     /// Every reference to NAME.
     Refs {
         /// Bare name, qualified name, or path:LINE.
-        name: String,
+        name: Locator,
     },
     /// Who calls NAME.
     Callers {
         /// Bare name, qualified name, or path:LINE.
-        name: String,
+        name: Locator,
     },
     /// What NAME calls.
     Callees {
         /// Bare name, qualified name, or path:LINE.
-        name: String,
+        name: Locator,
     },
     /// Subtypes and implementors of NAME (for a method: its overrides).
     Impls {
         /// Bare name, qualified name, or path:LINE.
-        name: String,
+        name: Locator,
         /// Include indirect subtypes.
         #[arg(long)]
         transitive: bool,
@@ -76,9 +77,9 @@ pub enum Command {
     /// What depends on NAME, transitively: callers, referencers, subtypes.
     Impact {
         /// Bare name, qualified name, or path:LINE.
-        name: String,
+        name: Locator,
         /// How many hops to follow.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_IMPACT_DEPTH as i64))]
+        #[arg(long, default_value_t = DEFAULT_IMPACT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=MAX_IMPACT_DEPTH as i64))]
         depth: u32,
     },
     /// Find symbols by name: exact, prefix, or camelCase/snake_case words.

@@ -1,11 +1,12 @@
-//! The `plumb` binary: command-line parsing, root discovery, human and
-//! JSON rendering, progress, and the one place that maps failures to exit
-//! codes (0 results, 1 no result, 2 usage or input error, 3 internal error).
+//! The `plumb` binary: command-line parsing, root discovery, dispatch of
+//! each query subcommand through `plumb-query`'s capability registry (its
+//! answer printed as JSON or through the shared text rendering), progress,
+//! and the one place that maps failures to exit codes (0 results, 1 no
+//! result, 2 usage or input error, 3 internal error).
 
 mod cli;
 mod ide;
 mod progress;
-mod render;
 mod serve;
 mod status;
 
@@ -18,8 +19,13 @@ use clap::Parser;
 use serde::Serialize;
 
 use plumb_index::walk::Limits;
+use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
-use plumb_query::answer::Answer;
+use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
+use plumb_query::capability::{
+    Callees, Callers, Capability, Impact, Impls, Outline, Refs, Search, SymbolInfo,
+};
+use plumb_query::render;
 use plumb_store::Store;
 
 use cli::{Cli, Command};
@@ -81,7 +87,7 @@ fn is_input_error(err: &anyhow::Error) -> bool {
         cause.is::<InputError>()
             || matches!(
                 cause.downcast_ref::<plumb_query::Error>(),
-                Some(plumb_query::Error::Input(_))
+                Some(plumb_query::Error::Input(_) | plumb_query::Error::Argument { .. })
             )
             || matches!(
                 cause.downcast_ref::<plumb_store::Error>(),
@@ -116,44 +122,55 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             let root = find_root(cli)?;
             let store = open(&root)?;
             let report = status::report(&root, &store)?;
-            emit(cli.json, &report, render::status)
+            emit(cli.json, &report, status::Report::render)
         }
-        Command::Symbol { name } => query(
+        Command::Symbol { name } => ask::<SymbolInfo>(
             cli,
-            |engine, root| engine.symbol_info(&locator(root, name)),
-            render::symbols,
+            SymbolArgs {
+                symbol: name.clone(),
+            },
         ),
-        Command::Outline { file } => query(
+        Command::Outline { file } => ask::<Outline>(
             cli,
-            |engine, root| engine.outline(&relative_file(root, file)),
-            render::outline,
+            OutlineArgs {
+                file: file.clone(),
+                depth: None,
+            },
         ),
-        Command::Refs { name } => query(
+        Command::Refs { name } => ask::<Refs>(
             cli,
-            |engine, root| engine.refs(&locator(root, name)),
-            render::refs,
+            RefsArgs {
+                symbol: name.clone(),
+                kind: None,
+            },
         ),
-        Command::Callers { name } => query(
+        Command::Callers { name } => ask::<Callers>(
             cli,
-            |engine, root| engine.callers(&locator(root, name)),
-            render::callers,
+            SymbolArgs {
+                symbol: name.clone(),
+            },
         ),
-        Command::Callees { name } => query(
+        Command::Callees { name } => ask::<Callees>(
             cli,
-            |engine, root| engine.callees(&locator(root, name)),
-            render::callees,
+            SymbolArgs {
+                symbol: name.clone(),
+            },
         ),
-        Command::Impls { name, transitive } => query(
+        Command::Impls { name, transitive } => ask::<Impls>(
             cli,
-            |engine, root| engine.impls(&locator(root, name), *transitive),
-            render::impls,
+            ImplsArgs {
+                symbol: name.clone(),
+                transitive: *transitive,
+            },
         ),
-        Command::Impact { name, depth } => query(
+        Command::Impact { name, depth } => ask::<Impact>(
             cli,
-            |engine, root| engine.impact(&locator(root, name), *depth),
-            render::impact,
+            ImpactArgs {
+                symbol: name.clone(),
+                depth: *depth,
+            },
         ),
-        Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
+        Command::Search { text } => ask::<Search>(cli, SearchArgs { text: text.clone() }),
         Command::Watch(args) => {
             let root = args
                 .path
@@ -171,10 +188,10 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
     let bar = progress::Bar::new();
     let summary = plumb_index::index_with(root, limits, full, &bar)?;
     bar.finish();
-    let line = render::summary_line(&summary);
+    let summary = IndexSummary::of(&summary);
+    let line = summary.line();
     if json {
-        let value = render::summary_json(&summary);
-        write_stdout(&format!("{value}\n"))?;
+        write_stdout(&format!("{}\n", serde_json::to_string(&summary)?))?;
         eprintln!("{line}");
     } else {
         write_stdout(&format!("{line}\n"))?;
@@ -187,10 +204,11 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
 fn watch(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
     plumb_index::watch::watch(root, limits, &mut |run| match run {
         Ok(summary) => {
+            let summary = IndexSummary::of(&summary);
             let line = if json {
-                render::summary_json(&summary).to_string()
+                serde_json::to_string(&summary).unwrap_or_default()
             } else {
-                render::summary_line(&summary)
+                summary.line()
             };
             if write_stdout(&format!("{line}\n")).is_err() {
                 std::process::exit(0);
@@ -226,23 +244,20 @@ fn open(root: &Path) -> anyhow::Result<Store> {
     Ok(Store::open_read_only(&Store::database_path(root))?)
 }
 
-fn query<R: Serialize>(
-    cli: &Cli,
-    ask: impl FnOnce(&Engine, &Path) -> plumb_query::Result<Answer<R>>,
-    human: fn(&Answer<R>, &mut String),
-) -> anyhow::Result<Outcome> {
+/// Runs capability `C` on `args`, paths made root-relative, and prints
+/// its answer: JSON, or the shared rendering with the notes on stderr.
+fn ask<C: Capability>(cli: &Cli, args: C::Args) -> anyhow::Result<Outcome> {
     let root = find_root(cli)?;
+    let args = C::rebase(args, &|path| relative_file(&root, path));
     let engine = Engine::new(open(&root)?).include_guesses(cli.guesses);
-    let answer = ask(&engine, &root)?;
-    let empty =
-        serde_json::to_value(&answer.results).map(|v| v.as_array().is_some_and(Vec::is_empty))?;
+    let answer = C::run(&engine, &args)?;
     emit(cli.json, &answer, |answer, out| {
-        human(answer, out);
+        render::body(answer, out);
         for note in &answer.notes {
             eprintln!("note: {note}");
         }
     })?;
-    Ok(if empty {
+    Ok(if answer.results.is_empty() {
         Outcome::NoResult
     } else {
         Outcome::Results
@@ -279,15 +294,5 @@ fn relative_file(root: &Path, file: &str) -> String {
     match std::fs::canonicalize(file) {
         Ok(absolute) if absolute.starts_with(root) => plumb_index::walk::relative(root, &absolute),
         _ => file.trim_start_matches("./").to_owned(),
-    }
-}
-
-/// A NAME argument with any `path:LINE` path made root-relative.
-fn locator(root: &Path, name: &str) -> String {
-    match name.rsplit_once(':') {
-        Some((path, line)) if !path.ends_with(':') && line.parse::<u32>().is_ok() => {
-            format!("{}:{line}", relative_file(root, path))
-        }
-        _ => name.to_owned(),
     }
 }
