@@ -19,6 +19,8 @@ mod locate;
 mod locator;
 mod navigate;
 pub mod render;
+#[cfg(test)]
+mod tests;
 
 pub use locate::Located;
 pub use locator::{Form, Locator, LocatorError};
