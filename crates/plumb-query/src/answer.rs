@@ -8,11 +8,10 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
-use plumb_store::model::SymbolKind;
+use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::read::SymbolRow;
 use plumb_store::records::ImplBlock;
 
-use crate::args::RefKind;
 use crate::locator::Form;
 
 /// A symbol's kind in answers: a stored kind, or the `impl` pseudo kind of
@@ -41,7 +40,7 @@ impl Kind {
 
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.pad(self.as_str())
     }
 }
 
@@ -78,6 +77,118 @@ impl schemars::JsonSchema for Kind {
             .chain([Kind::Impl.as_str()])
             .collect();
         schemars::json_schema!({"type": "string", "enum": kinds})
+    }
+}
+
+// How a site refers to its target; also the `kind` filter of `refs`,
+// whose input schema shows the doc line below.
+/// An occurrence kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)] // Variant docs would bloat the input schema.
+pub enum RefKind {
+    Call,
+    Import,
+    Inherit,
+    Implement,
+    Type,
+    Instantiate,
+    Read,
+}
+
+impl From<OccurrenceKind> for RefKind {
+    fn from(kind: OccurrenceKind) -> RefKind {
+        match kind {
+            OccurrenceKind::Call => RefKind::Call,
+            OccurrenceKind::Import => RefKind::Import,
+            OccurrenceKind::Inherit => RefKind::Inherit,
+            OccurrenceKind::Implement => RefKind::Implement,
+            OccurrenceKind::Type => RefKind::Type,
+            OccurrenceKind::Instantiate => RefKind::Instantiate,
+            OccurrenceKind::Read => RefKind::Read,
+        }
+    }
+}
+
+impl fmt::Display for RefKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl RefKind {
+    /// The kind's name in answers.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefKind::Call => "call",
+            RefKind::Import => "import",
+            RefKind::Inherit => "inherit",
+            RefKind::Implement => "implement",
+            RefKind::Type => "type",
+            RefKind::Instantiate => "instantiate",
+            RefKind::Read => "read",
+        }
+    }
+}
+
+/// How an edge was resolved, strongest first: `scope`, `import`,
+/// `receiver`, `inheritance` or `name_only`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Method(pub Resolution);
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.0.as_str())
+    }
+}
+
+impl Serialize for Method {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+/// The methods as a string enum.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Method {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Method".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let methods: Vec<&str> = Resolution::ALL.iter().map(|m| m.as_str()).collect();
+        schemars::json_schema!({"type": "string", "enum": methods})
+    }
+}
+
+/// How a dependent depends on the target (`impact`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    /// It calls the target.
+    Caller,
+    /// It refers to the target otherwise.
+    Referencer,
+    /// It derives from the target, or overrides it.
+    Subtype,
+}
+
+impl Relation {
+    /// The relation's name in answers.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Relation::Caller => "caller",
+            Relation::Referencer => "referencer",
+            Relation::Subtype => "subtype",
+        }
+    }
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
     }
 }
 
@@ -301,13 +412,13 @@ pub struct Reference {
     /// Column (1-based, bytes).
     pub col: u32,
     /// `call`, `import`, `inherit`, `implement`, `type`, `instantiate`, `read`.
-    pub kind: String,
+    pub kind: RefKind,
     /// Innermost symbol containing the site; null at a file's top level.
     pub enclosing: Option<Symbol>,
     /// The symbol referred to.
     pub target: Symbol,
     /// `scope`, `import`, `receiver`, `inheritance` or `name_only`.
-    pub resolution: String,
+    pub resolution: Method,
     /// How sure, from 0 to 1.
     pub confidence: f64,
 }
@@ -321,7 +432,7 @@ pub struct Caller {
     /// Where it calls.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.
-    pub resolution: String,
+    pub resolution: Method,
     /// The highest confidence among the sites.
     pub confidence: f64,
 }
@@ -335,7 +446,7 @@ pub struct Callee {
     /// Where it is called.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.
-    pub resolution: String,
+    pub resolution: Method,
     /// The highest confidence among the sites.
     pub confidence: f64,
 }
@@ -359,7 +470,7 @@ pub struct Dependent {
     /// Hops from the target (1 = depends on it directly).
     pub depth: u32,
     /// `caller`, `referencer` or `subtype`.
-    pub relation: String,
+    pub relation: Relation,
 }
 
 /// A symbol with its nested children (`outline`).

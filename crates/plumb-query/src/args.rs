@@ -3,8 +3,9 @@
 //! it from a tool call, and with the `schema` feature its field docs become
 //! the tool's input schema).
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
+use crate::answer::RefKind;
 use crate::locator::Locator;
 
 /// Default `depth` of `impact`. Chosen: direct dependents and theirs; the
@@ -40,36 +41,6 @@ pub struct OutlineArgs {
     /// Deepest nesting level listed (1 = top-level definitions only); all by default.
     #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub depth: Option<u32>,
-}
-
-/// An occurrence kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)] // Variant docs would bloat the input schema.
-pub enum RefKind {
-    Call,
-    Import,
-    Inherit,
-    Implement,
-    Type,
-    Instantiate,
-    Read,
-}
-
-impl RefKind {
-    /// The kind's name in answers.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RefKind::Call => "call",
-            RefKind::Import => "import",
-            RefKind::Inherit => "inherit",
-            RefKind::Implement => "implement",
-            RefKind::Type => "type",
-            RefKind::Instantiate => "instantiate",
-            RefKind::Read => "read",
-        }
-    }
 }
 
 /// `refs` arguments.

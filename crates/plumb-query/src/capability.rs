@@ -233,7 +233,7 @@ impl Capability for Refs {
     fn run(engine: &Engine, args: &RefsArgs) -> Result<Answer<Vec<Reference>>> {
         let mut answer = engine.refs(&args.symbol)?;
         if let Some(kind) = args.kind {
-            answer.results.retain(|r| r.kind == kind.as_str());
+            answer.results.retain(|r| r.kind == kind);
             if let Query::Refs { ref_kind, .. } = &mut answer.query {
                 *ref_kind = Some(kind);
             }

@@ -9,8 +9,8 @@ use plumb_store::read::{ReferenceRow, SymbolRow};
 use plumb_store::records::ImplBlock;
 
 use crate::answer::{
-    Answer, Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Query, Reference,
-    Site, Symbol, SymbolDetail,
+    Answer, Callee, Caller, Completeness, Dependent, Implementation, Method, OutlineNode, Query,
+    Reference, Relation, Site, Symbol, SymbolDetail,
 };
 use crate::locate::{Located, locate};
 use crate::locator::Locator;
@@ -311,10 +311,10 @@ impl Engine {
                 file: row.file.clone(),
                 line: row.line,
                 col: row.col,
-                kind: row.kind.as_str().to_owned(),
+                kind: row.kind.into(),
                 enclosing,
                 target: self.symbol(row.target_id)?,
-                resolution: row.method.as_str().to_owned(),
+                resolution: Method(row.method),
                 confidence: row.confidence,
             });
         }
@@ -572,7 +572,7 @@ impl Engine {
                         results.push(Dependent {
                             symbol: self.symbol(overrider)?,
                             depth: level,
-                            relation: "subtype".into(),
+                            relation: Relation::Subtype,
                         });
                         next.push(overrider);
                     }
@@ -583,11 +583,11 @@ impl Engine {
                         continue;
                     }
                     let relation = if is_call(row.kind) {
-                        "caller"
+                        Relation::Caller
                     } else if is_subtyping(row.kind) {
-                        "subtype"
+                        Relation::Subtype
                     } else {
-                        "referencer"
+                        Relation::Referencer
                     };
                     match row.enclosing_id {
                         Some(dependent) => {
@@ -595,7 +595,7 @@ impl Engine {
                                 results.push(Dependent {
                                     symbol: self.symbol(dependent)?,
                                     depth: level,
-                                    relation: relation.into(),
+                                    relation,
                                 });
                                 next.push(dependent);
                             }
@@ -605,7 +605,7 @@ impl Engine {
                                 results.push(Dependent {
                                     symbol: Symbol::top_level(&row.file),
                                     depth: level,
-                                    relation: relation.into(),
+                                    relation,
                                 });
                             }
                         }
@@ -698,10 +698,10 @@ impl Group {
         }
     }
 
-    fn finish(mut self) -> (Vec<Site>, String, f64) {
+    fn finish(mut self) -> (Vec<Site>, Method, f64) {
         self.sites.sort();
         self.sites.dedup();
         let (method, confidence) = self.best.unwrap_or((Resolution::NameOnly, 0.0));
-        (self.sites, method.as_str().to_owned(), confidence)
+        (self.sites, Method(method), confidence)
     }
 }
