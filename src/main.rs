@@ -21,7 +21,6 @@ use serde::Serialize;
 use plumb_index::walk::Limits;
 use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
-use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 use plumb_query::capability::{
     Callees, Callers, Capability, Impact, Impls, Outline, Refs, Search, SymbolInfo,
 };
@@ -124,53 +123,14 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             let report = status::report(&root, &store)?;
             emit(cli.json, &report, status::Report::render)
         }
-        Command::Symbol { name } => ask::<SymbolInfo>(
-            cli,
-            SymbolArgs {
-                symbol: name.clone(),
-            },
-        ),
-        Command::Outline { file } => ask::<Outline>(
-            cli,
-            OutlineArgs {
-                file: file.clone(),
-                depth: None,
-            },
-        ),
-        Command::Refs { name } => ask::<Refs>(
-            cli,
-            RefsArgs {
-                symbol: name.clone(),
-                kind: None,
-            },
-        ),
-        Command::Callers { name } => ask::<Callers>(
-            cli,
-            SymbolArgs {
-                symbol: name.clone(),
-            },
-        ),
-        Command::Callees { name } => ask::<Callees>(
-            cli,
-            SymbolArgs {
-                symbol: name.clone(),
-            },
-        ),
-        Command::Impls { name, transitive } => ask::<Impls>(
-            cli,
-            ImplsArgs {
-                symbol: name.clone(),
-                transitive: *transitive,
-            },
-        ),
-        Command::Impact { name, depth } => ask::<Impact>(
-            cli,
-            ImpactArgs {
-                symbol: name.clone(),
-                depth: *depth,
-            },
-        ),
-        Command::Search { text } => ask::<Search>(cli, SearchArgs { text: text.clone() }),
+        Command::Symbol(args) => ask::<SymbolInfo>(cli, args.clone()),
+        Command::Outline(args) => ask::<Outline>(cli, args.clone()),
+        Command::Refs(args) => ask::<Refs>(cli, args.clone()),
+        Command::Callers(args) => ask::<Callers>(cli, args.clone()),
+        Command::Callees(args) => ask::<Callees>(cli, args.clone()),
+        Command::Impls(args) => ask::<Impls>(cli, args.clone()),
+        Command::Impact(args) => ask::<Impact>(cli, args.clone()),
+        Command::Search(args) => ask::<Search>(cli, args.clone()),
         Command::Watch(args) => {
             let root = args
                 .path

@@ -85,6 +85,7 @@ impl schemars::JsonSchema for Kind {
 /// An occurrence kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "snake_case")]
 #[allow(missing_docs)] // Variant docs would bloat the input schema.
 pub enum RefKind {
