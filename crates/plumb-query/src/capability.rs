@@ -4,9 +4,12 @@
 //! MCP server builds its tool table from it.
 //!
 //! Adding a capability costs one argument struct (`args.rs`), one answer
-//! item type with its [`Render`] (`answer.rs`, `render.rs`) and one
-//! [`Capability`] implementation here; then one row in the MCP tool table
-//! and one clap subcommand that builds the arguments.
+//! item type with its [`Render`] (`answer.rs`, `render.rs`; the query itself
+//! is an [`Engine`] method) and one [`Capability`] implementation here;
+//! then one line in each surface: `ToolDef::query::<C>()` in plumb-mcp's
+//! tool table (and `impl Item for C::Item {}` there, for the response
+//! budget), and a clap subcommand taking the argument struct with its
+//! dispatch arm in the `plumb` binary.
 
 use serde::Serialize;
 
