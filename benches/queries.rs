@@ -13,7 +13,7 @@ use std::path::Path;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use plumb_index::walk::Limits;
-use plumb_query::Engine;
+use plumb_query::{Engine, Locator};
 use plumb_store::Store;
 use plumb_store::model::SymbolKind;
 
@@ -66,12 +66,13 @@ fn indexed(name: &str) -> (tempfile::TempDir, Engine, Vec<String>) {
 }
 
 /// One kind of question, asked about a `path:LINE` target.
-type Ask<'a> = &'a dyn Fn(&str);
+type Ask<'a> = &'a dyn Fn(&Locator);
 
 fn queries(c: &mut Criterion) {
     let mut group = c.benchmark_group("query");
     for &name in FIXTURES {
         let (_dir, engine, targets) = indexed(name);
+        let targets: Vec<Locator> = targets.iter().filter_map(|t| t.parse().ok()).collect();
         let asks: [(&str, Ask); 4] = [
             ("symbol", &|t| drop(black_box(engine.symbol_info(t)))),
             ("refs", &|t| drop(black_box(engine.refs(t)))),

@@ -1,4 +1,5 @@
-//! Command-line arguments (clap derive).
+//! Command-line arguments (clap derive); each query subcommand takes its
+//! capability's argument struct from `plumb_query::args`.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,7 +10,7 @@ use plumb_index::walk::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES,
     DEFAULT_PARSE_TIMEOUT, Limits,
 };
-use plumb_query::MAX_IMPACT_DEPTH;
+use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 
 /// plumb: a resolved code graph of a repository, for coding agents and the
 /// people who drive them.
@@ -41,51 +42,21 @@ pub enum Command {
     /// What is indexed: coverage by reason, totals, and whether files changed since.
     Status,
     /// Where NAME is defined (NAME: bare, qualified, or path:LINE).
-    Symbol {
-        /// Bare name, qualified name, or path:LINE.
-        name: String,
-    },
+    Symbol(SymbolArgs),
     /// The definitions of FILE, nested.
-    Outline {
-        /// A file of the index.
-        file: String,
-    },
+    Outline(OutlineArgs),
     /// Every reference to NAME.
-    Refs {
-        /// Bare name, qualified name, or path:LINE.
-        name: String,
-    },
+    Refs(RefsArgs),
     /// Who calls NAME.
-    Callers {
-        /// Bare name, qualified name, or path:LINE.
-        name: String,
-    },
+    Callers(SymbolArgs),
     /// What NAME calls.
-    Callees {
-        /// Bare name, qualified name, or path:LINE.
-        name: String,
-    },
+    Callees(SymbolArgs),
     /// Subtypes and implementors of NAME (for a method: its overrides).
-    Impls {
-        /// Bare name, qualified name, or path:LINE.
-        name: String,
-        /// Include indirect subtypes.
-        #[arg(long)]
-        transitive: bool,
-    },
+    Impls(ImplsArgs),
     /// What depends on NAME, transitively: callers, referencers, subtypes.
-    Impact {
-        /// Bare name, qualified name, or path:LINE.
-        name: String,
-        /// How many hops to follow.
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=MAX_IMPACT_DEPTH as i64))]
-        depth: u32,
-    },
+    Impact(ImpactArgs),
     /// Find symbols by name: exact, prefix, or camelCase/snake_case words.
-    Search {
-        /// Text to look for.
-        text: String,
-    },
+    Search(SearchArgs),
     /// Serve the graph to coding agents: an MCP server on stdin/stdout.
     Serve(ServeArgs),
     /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb

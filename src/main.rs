@@ -1,11 +1,12 @@
-//! The `plumb` binary: command-line parsing, root discovery, human and
-//! JSON rendering, progress, and the one place that maps failures to exit
-//! codes (0 results, 1 no result, 2 usage or input error, 3 internal error).
+//! The `plumb` binary: command-line parsing, root discovery, dispatch of
+//! each query subcommand through `plumb-query`'s capability registry (its
+//! answer printed as JSON or through the shared text rendering), progress,
+//! and the one place that maps failures to exit codes (0 results, 1 no
+//! result, 2 usage or input error, 3 internal error).
 
 mod cli;
 mod ide;
 mod progress;
-mod render;
 mod serve;
 mod status;
 
@@ -18,8 +19,12 @@ use clap::Parser;
 use serde::Serialize;
 
 use plumb_index::walk::Limits;
+use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
-use plumb_query::answer::Answer;
+use plumb_query::capability::{
+    Callees, Callers, Capability, Impact, Impls, Outline, Refs, Search, SymbolInfo,
+};
+use plumb_query::render;
 use plumb_store::Store;
 
 use cli::{Cli, Command};
@@ -81,7 +86,7 @@ fn is_input_error(err: &anyhow::Error) -> bool {
         cause.is::<InputError>()
             || matches!(
                 cause.downcast_ref::<plumb_query::Error>(),
-                Some(plumb_query::Error::Input(_))
+                Some(plumb_query::Error::Input(_) | plumb_query::Error::Argument { .. })
             )
             || matches!(
                 cause.downcast_ref::<plumb_store::Error>(),
@@ -116,44 +121,16 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             let root = find_root(cli)?;
             let store = open(&root)?;
             let report = status::report(&root, &store)?;
-            emit(cli.json, &report, render::status)
+            emit(cli.json, &report, status::Report::render)
         }
-        Command::Symbol { name } => query(
-            cli,
-            |engine, root| engine.symbol_info(&locator(root, name)),
-            render::symbols,
-        ),
-        Command::Outline { file } => query(
-            cli,
-            |engine, root| engine.outline(&relative_file(root, file)),
-            render::outline,
-        ),
-        Command::Refs { name } => query(
-            cli,
-            |engine, root| engine.refs(&locator(root, name)),
-            render::refs,
-        ),
-        Command::Callers { name } => query(
-            cli,
-            |engine, root| engine.callers(&locator(root, name)),
-            render::callers,
-        ),
-        Command::Callees { name } => query(
-            cli,
-            |engine, root| engine.callees(&locator(root, name)),
-            render::callees,
-        ),
-        Command::Impls { name, transitive } => query(
-            cli,
-            |engine, root| engine.impls(&locator(root, name), *transitive),
-            render::impls,
-        ),
-        Command::Impact { name, depth } => query(
-            cli,
-            |engine, root| engine.impact(&locator(root, name), *depth),
-            render::impact,
-        ),
-        Command::Search { text } => query(cli, |engine, _| engine.search(text), render::search),
+        Command::Symbol(args) => ask::<SymbolInfo>(cli, args.clone()),
+        Command::Outline(args) => ask::<Outline>(cli, args.clone()),
+        Command::Refs(args) => ask::<Refs>(cli, args.clone()),
+        Command::Callers(args) => ask::<Callers>(cli, args.clone()),
+        Command::Callees(args) => ask::<Callees>(cli, args.clone()),
+        Command::Impls(args) => ask::<Impls>(cli, args.clone()),
+        Command::Impact(args) => ask::<Impact>(cli, args.clone()),
+        Command::Search(args) => ask::<Search>(cli, args.clone()),
         Command::Watch(args) => {
             let root = args
                 .path
@@ -171,10 +148,10 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
     let bar = progress::Bar::new();
     let summary = plumb_index::index_with(root, limits, full, &bar)?;
     bar.finish();
-    let line = render::summary_line(&summary);
+    let summary = IndexSummary::of(&summary);
+    let line = summary.line();
     if json {
-        let value = render::summary_json(&summary);
-        write_stdout(&format!("{value}\n"))?;
+        write_stdout(&format!("{}\n", serde_json::to_string(&summary)?))?;
         eprintln!("{line}");
     } else {
         write_stdout(&format!("{line}\n"))?;
@@ -187,10 +164,11 @@ fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result
 fn watch(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
     plumb_index::watch::watch(root, limits, &mut |run| match run {
         Ok(summary) => {
+            let summary = IndexSummary::of(&summary);
             let line = if json {
-                render::summary_json(&summary).to_string()
+                serde_json::to_string(&summary).unwrap_or_default()
             } else {
-                render::summary_line(&summary)
+                summary.line()
             };
             if write_stdout(&format!("{line}\n")).is_err() {
                 std::process::exit(0);
@@ -226,23 +204,20 @@ fn open(root: &Path) -> anyhow::Result<Store> {
     Ok(Store::open_read_only(&Store::database_path(root))?)
 }
 
-fn query<R: Serialize>(
-    cli: &Cli,
-    ask: impl FnOnce(&Engine, &Path) -> plumb_query::Result<Answer<R>>,
-    human: fn(&Answer<R>, &mut String),
-) -> anyhow::Result<Outcome> {
+/// Runs capability `C` on `args`, paths made root-relative, and prints
+/// its answer: JSON, or the shared rendering with the notes on stderr.
+fn ask<C: Capability>(cli: &Cli, args: C::Args) -> anyhow::Result<Outcome> {
     let root = find_root(cli)?;
+    let args = C::rebase(args, &|path| relative_file(&root, path));
     let engine = Engine::new(open(&root)?).include_guesses(cli.guesses);
-    let answer = ask(&engine, &root)?;
-    let empty =
-        serde_json::to_value(&answer.results).map(|v| v.as_array().is_some_and(Vec::is_empty))?;
+    let answer = C::run(&engine, &args)?;
     emit(cli.json, &answer, |answer, out| {
-        human(answer, out);
+        render::body(answer, out);
         for note in &answer.notes {
             eprintln!("note: {note}");
         }
     })?;
-    Ok(if empty {
+    Ok(if answer.results.is_empty() {
         Outcome::NoResult
     } else {
         Outcome::Results
@@ -279,15 +254,5 @@ fn relative_file(root: &Path, file: &str) -> String {
     match std::fs::canonicalize(file) {
         Ok(absolute) if absolute.starts_with(root) => plumb_index::walk::relative(root, &absolute),
         _ => file.trim_start_matches("./").to_owned(),
-    }
-}
-
-/// A NAME argument with any `path:LINE` path made root-relative.
-fn locator(root: &Path, name: &str) -> String {
-    match name.rsplit_once(':') {
-        Some((path, line)) if !path.ends_with(':') && line.parse::<u32>().is_ok() => {
-            format!("{}:{line}", relative_file(root, path))
-        }
-        _ => name.to_owned(),
     }
 }

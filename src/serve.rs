@@ -10,7 +10,7 @@ use anyhow::Context;
 use tracing_subscriber::EnvFilter;
 use tracing_subscriber::fmt::writer::MakeWriterExt;
 
-use plumb_mcp::{Config, MAX_BYTES_ENV, Profile, profile::PROFILE_ENV, resolve_max_bytes};
+use plumb_mcp::{Config, MAX_BYTES_ENV, PROFILE_ENV, Profile, resolve_max_bytes};
 use plumb_store::Store;
 
 use crate::cli::{Cli, ServeArgs};

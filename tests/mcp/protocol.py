@@ -109,7 +109,7 @@ async def without_an_index():
             assert "index freshness unknown" in text(missing), text(missing)
             built = await s.call_tool("index", {})
             assert not built.is_error, text(built)
-            assert built.structured_content["results"]["files"]["indexed"] == 1, built.structured_content
+            assert built.structured_content["files"]["indexed"] == 1, built.structured_content
             found = await s.call_tool("search", {"text": "hammer"})
             assert found.structured_content["results"][0]["qualname"] == "tool.hammer", found.structured_content
             assert sorted(os.listdir(root)) == [".plumb", "tool.py"], os.listdir(root)

@@ -146,7 +146,7 @@ async def full_tools():
         indexed = await s.call_tool("index", {})
         assert not indexed.is_error, text(indexed)
         summary = indexed.structured_content
-        assert summary["results"]["files"]["indexed"] == 5, summary
+        assert summary["files"]["indexed"] == 5, summary
         assert summary["freshness"] == {"state": "fresh", "changed_files": 0}, summary
         assert tree_snapshot(ROOT) == before, "index wrote outside .plumb/"
         fresh = check_answer(await s.call_tool("symbol", {"symbol": "shop.models.added"}), "symbol")

@@ -1,6 +1,7 @@
-//! Tool inputs: one struct per tool, whose field docs become the input
-//! schema, and the parsing that turns bad arguments into an error naming
-//! the argument and saying why.
+//! Tool inputs: the parsing that turns a tool call's arguments into the
+//! capability's argument struct (`plumb_query::args`, whose field docs
+//! become the input schema), or into an error naming the argument and
+//! saying why; and paths made root-relative.
 
 use std::path::Path;
 
@@ -8,115 +9,15 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use plumb_query::MAX_IMPACT_DEPTH;
-
 use crate::output::ToolError;
-
-/// Default `depth` of `impact`. Chosen: direct dependents and theirs; the
-/// CLI uses the same default.
-pub const DEFAULT_IMPACT_DEPTH: u32 = 2;
-
-/// `search` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SearchArgs {
-    /// Name or part of one: exact name, prefix, or camelCase/snake_case words.
-    pub text: String,
-}
-
-/// Arguments of the tools that take one symbol.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SymbolArgs {
-    /// Bare name (`total`), qualified name (`shop.models.Cart.total`,
-    /// `crate::a::B::f`) or `path/to/file:LINE`.
-    pub symbol: String,
-}
-
-/// `outline` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct OutlineArgs {
-    /// File path relative to the indexed root.
-    pub file: String,
-    /// Deepest nesting level listed (1 = top-level definitions only); all by default.
-    #[schemars(range(min = 1))]
-    pub depth: Option<u32>,
-}
-
-/// An occurrence kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[allow(missing_docs)] // Variant docs would bloat the input schema.
-pub enum RefKind {
-    Call,
-    Import,
-    Inherit,
-    Implement,
-    Type,
-    Instantiate,
-    Read,
-}
-
-impl RefKind {
-    /// The kind's name in answers.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            RefKind::Call => "call",
-            RefKind::Import => "import",
-            RefKind::Inherit => "inherit",
-            RefKind::Implement => "implement",
-            RefKind::Type => "type",
-            RefKind::Instantiate => "instantiate",
-            RefKind::Read => "read",
-        }
-    }
-}
-
-/// `refs` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RefsArgs {
-    /// Bare name, qualified name or `path/to/file:LINE`.
-    pub symbol: String,
-    /// Only references of this kind.
-    pub kind: Option<RefKind>,
-}
-
-/// `impls` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ImplsArgs {
-    /// Bare name, qualified name or `path/to/file:LINE` of a type or method.
-    pub symbol: String,
-    /// Include indirect subtypes too.
-    #[serde(default)]
-    pub transitive: bool,
-}
-
-/// `impact` arguments.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ImpactArgs {
-    /// Bare name, qualified name or `path/to/file:LINE`.
-    pub symbol: String,
-    /// Hops of dependents to follow.
-    #[serde(default = "default_impact_depth")]
-    #[schemars(range(min = 1, max = MAX_IMPACT_DEPTH))]
-    pub depth: u32,
-}
-
-fn default_impact_depth() -> u32 {
-    DEFAULT_IMPACT_DEPTH
-}
 
 /// Arguments of the tools that take none.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct NoArgs {}
+pub(crate) struct NoArgs {}
 
 /// Parses `arguments` into `T`; an error names the argument at fault.
-pub fn parse<T: DeserializeOwned>(
+pub(crate) fn parse<T: DeserializeOwned>(
     arguments: serde_json::Map<String, serde_json::Value>,
 ) -> Result<T, ToolError> {
     let value = serde_json::Value::Object(arguments);
@@ -141,20 +42,9 @@ fn quoted_field(message: &str) -> Option<String> {
     Some(message[start..start + len].to_owned())
 }
 
-/// Checks that a required text argument is not blank.
-pub fn non_empty(name: &str, value: &str) -> Result<(), ToolError> {
-    if value.trim().is_empty() {
-        return Err(ToolError::argument(
-            Some(name.to_owned()),
-            "must not be empty".into(),
-        ));
-    }
-    Ok(())
-}
-
 /// A file path as the index knows it: absolute paths inside `root` become
 /// root-relative, a leading `./` is dropped, `\` becomes `/`.
-pub fn relative_path(root: &Path, path: &str) -> String {
+pub(crate) fn relative_path(root: &Path, path: &str) -> String {
     let path = path.trim();
     let as_path = Path::new(path);
     if as_path.is_absolute() {
@@ -170,20 +60,11 @@ pub fn relative_path(root: &Path, path: &str) -> String {
     path.trim_start_matches("./").replace('\\', "/")
 }
 
-/// A symbol argument with any `path:LINE` path made root-relative.
-pub fn locator(root: &Path, symbol: &str) -> String {
-    let symbol = symbol.trim();
-    match symbol.rsplit_once(':') {
-        Some((path, line)) if !path.ends_with(':') && line.parse::<u32>().is_ok() => {
-            format!("{}:{line}", relative_path(root, path))
-        }
-        _ => symbol.to_owned(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use plumb_query::Locator;
+    use plumb_query::args::{DEFAULT_IMPACT_DEPTH, ImpactArgs, ImplsArgs, RefsArgs, SymbolArgs};
     use serde_json::json;
 
     fn args(value: serde_json::Value) -> serde_json::Map<String, serde_json::Value> {
@@ -195,6 +76,13 @@ mod tests {
         let err = parse::<ImpactArgs>(args(json!({"symbol": "f", "depth": "deep"}))).unwrap_err();
         assert_eq!(err.argument.as_deref(), Some("depth"));
         assert!(err.message.contains("expected u32"), "{}", err.message);
+    }
+
+    #[test]
+    fn a_blank_symbol_is_named() {
+        let err = parse::<SymbolArgs>(args(json!({"symbol": "  "}))).unwrap_err();
+        assert_eq!(err.argument.as_deref(), Some("symbol"));
+        assert_eq!(err.message, "must not be empty");
     }
 
     #[test]
@@ -228,7 +116,14 @@ mod tests {
         let root = Path::new("/repo");
         assert_eq!(relative_path(root, "/repo/src/a.py"), "src/a.py");
         assert_eq!(relative_path(root, "./src/a.py"), "src/a.py");
-        assert_eq!(locator(root, "/repo/src/a.py:12"), "src/a.py:12");
-        assert_eq!(locator(root, "crate::a::b"), "crate::a::b");
+        let rebase = |path: &str| relative_path(root, path);
+        let locator = |text: &str| {
+            text.parse::<Locator>()
+                .unwrap()
+                .rebased(&rebase)
+                .to_string()
+        };
+        assert_eq!(locator("/repo/src/a.py:12"), "src/a.py:12");
+        assert_eq!(locator("crate::a::b"), "crate::a::b");
     }
 }

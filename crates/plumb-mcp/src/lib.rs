@@ -1,12 +1,15 @@
 //! plumb-mcp serves plumb's code graph to coding agents over the Model
 //! Context Protocol, on the official Rust SDK (`rmcp`), over stdio.
 //!
-//! It holds the tool registry ([`tools`]: names, four-part descriptions,
-//! input and output schemas, profiles), the response budget that keeps every
+//! It holds the tool table (`tools/`: one row per `plumb-query`
+//! capability, built from the capability's name, description, tier and
+//! argument and answer types, plus `status` and `index`), the input and
+//! output schemas, the profiles, the response budget that keeps every
 //! message on the wire under a byte cap by dropping whole items, the
 //! freshness block attached to every answer, and a newline-delimited stdio
 //! transport that answers malformed JSON with a JSON-RPC parse error and
-//! keeps serving. It also owns the status report, shared with the CLI.
+//! keeps serving. It also owns the two reports the CLI prints too: the
+//! status report ([`status`]) and an index run's summary ([`summary`]).
 //!
 //! It reads the graph only through `plumb-query` (and `plumb-store` to open
 //! it); it uses `plumb-index` for the `index` tool, the one tool that
@@ -19,13 +22,14 @@ mod call;
 mod freshness;
 mod input;
 mod output;
-pub mod profile;
+mod profile;
 mod schema;
 mod server;
 mod source;
 pub mod status;
+pub mod summary;
 mod text;
-pub mod tools;
+mod tools;
 mod transport;
 
 use std::path::PathBuf;
@@ -37,7 +41,7 @@ use plumb_index::walk::Limits;
 pub use budget::{
     DEFAULT_MAX_BYTES, MAX_BYTES_ENV, MAX_MAX_BYTES, MIN_MAX_BYTES, resolve_max_bytes,
 };
-pub use profile::Profile;
+pub use profile::{PROFILE_ENV, Profile};
 pub use server::Server;
 pub use transport::LineTransport;
 

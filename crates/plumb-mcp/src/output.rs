@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use plumb_query::answer::{Answer, Completeness};
+use plumb_query::render::Render;
 
 use crate::freshness::Freshness;
 
@@ -73,6 +74,9 @@ pub fn about(argument: &'static str) -> impl Fn(plumb_query::Error) -> ToolError
         plumb_query::Error::Input(message) => {
             ToolError::argument(Some(argument.to_owned()), message)
         }
+        plumb_query::Error::Argument { argument, message } => {
+            ToolError::argument(Some(argument.to_owned()), message)
+        }
         plumb_query::Error::Store(err) => err.into(),
     }
 }
@@ -127,9 +131,9 @@ impl<R: Serialize> Envelope<R> {
     }
 }
 
-/// One result of an answer: how many budget units it counts for, how to
-/// shrink it, and its compact text.
-pub trait Item: Clone + Serialize + Send + 'static {
+/// One result of an answer: how many budget units it counts for and how to
+/// shrink it (its text is its [`Render`]).
+pub trait Item: Clone + Serialize + Render + Send + 'static {
     /// Units it counts for (1; a tree node counts its subtree).
     fn units(&self) -> usize {
         1
@@ -137,9 +141,6 @@ pub trait Item: Clone + Serialize + Send + 'static {
 
     /// Keeps only `units` of it (at least 1; only trees can shrink).
     fn shrink(&mut self, _units: usize) {}
-
-    /// Appends its text rendering, indented `depth` levels.
-    fn render(&self, out: &mut String, depth: usize);
 }
 
 /// Units of a list of items.
@@ -224,6 +225,9 @@ mod tests {
         fn shrink(&mut self, units: usize) {
             keep_items(&mut self.0, units - 1);
         }
+    }
+
+    impl Render for Node {
         fn render(&self, _: &mut String, _: usize) {}
     }
 

@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use plumb_query::capability::Tier;
+
 /// The environment variable naming the profile when no flag is given.
 pub const PROFILE_ENV: &str = "PLUMB_PROFILE";
 
@@ -39,9 +41,12 @@ impl Profile {
         Profile::ALL.iter().copied().find(|p| p.as_str() == text)
     }
 
-    /// Whether a tool that first appears in `tier` is offered under this profile.
-    pub fn includes(self, tier: Profile) -> bool {
-        tier <= self
+    /// Whether a tool of `tier` is offered under this profile.
+    pub fn includes(self, tier: Tier) -> bool {
+        match self {
+            Profile::Core => tier == Tier::Core,
+            Profile::Full => true,
+        }
     }
 
     /// The flag, else the environment value, else [`Profile::DEFAULT`]. A
@@ -92,7 +97,8 @@ mod tests {
 
     #[test]
     fn full_includes_core_tools_but_not_the_reverse() {
-        assert!(Profile::Full.includes(Profile::Core));
-        assert!(!Profile::Core.includes(Profile::Full));
+        assert!(Profile::Full.includes(Tier::Core));
+        assert!(Profile::Full.includes(Tier::Full));
+        assert!(!Profile::Core.includes(Tier::Full));
     }
 }

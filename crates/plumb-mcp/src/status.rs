@@ -2,13 +2,14 @@
 //! coverage by reason, totals, and freshness against the working tree.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::Path;
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use plumb_index::freshness::{Drift, drift};
-use plumb_query::answer::{Completeness, Symbol};
+use plumb_query::answer::{Completeness, Query, Symbol};
 use plumb_store::Store;
 use plumb_store::model::FileStatus;
 use plumb_store::read::FileRow;
@@ -21,7 +22,7 @@ const MAX_LISTED: usize = 50;
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Report {
     /// Always `{"kind": "status"}`.
-    pub query: serde_json::Value,
+    pub query: Query,
     /// Always empty.
     pub targets: Vec<Symbol>,
     /// The report itself.
@@ -113,6 +114,73 @@ pub struct Freshness {
     pub modified: Vec<String>,
 }
 
+impl Report {
+    /// The report as text, one fact per line (skipped files indented):
+    /// `plumb status`'s output and the body of the `status` tool's text.
+    pub fn render(&self, out: &mut String) {
+        let r = &self.results;
+        let _ = writeln!(out, "root: {}", r.root);
+        if let Some(commit) = &r.git_commit {
+            let _ = writeln!(out, "git commit: {commit}");
+        }
+        let _ = writeln!(
+            out,
+            "symbols: {}  occurrences: {}  resolved: {}",
+            r.symbols, r.occurrences, r.resolved_occurrences
+        );
+        let _ = writeln!(out, "resolutions: {}", listed(&r.resolutions));
+        let _ = writeln!(out, "languages: {}", listed(&r.languages));
+        for l in &r.by_language {
+            let _ = writeln!(
+                out,
+                "  {}: {} files, {} symbols, {} occurrences, {:.0}% of {} calls resolved beyond the name",
+                l.language,
+                l.files,
+                l.symbols,
+                l.occurrences,
+                l.calls_resolved_share * 100.0,
+                l.calls
+            );
+        }
+        let files: BTreeMap<&str, usize> = r
+            .files
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(s, n)| (*s, *n))
+            .collect();
+        let _ = writeln!(
+            out,
+            "files: {}  (with syntax errors: {})",
+            listed(&files),
+            r.files_with_syntax_errors
+        );
+        for skipped in &r.skipped {
+            let _ = writeln!(
+                out,
+                "  {}  {}: {}",
+                skipped.path,
+                skipped.status,
+                skipped.reason.as_deref().unwrap_or("")
+            );
+        }
+        let f = &r.freshness;
+        let _ = writeln!(
+            out,
+            "freshness: {} ({} files changed since indexing)",
+            f.state, f.changed_files
+        );
+    }
+}
+
+/// `key n, key n` in key order.
+fn listed<K: std::fmt::Display, V: std::fmt::Display>(counts: &BTreeMap<K, V>) -> String {
+    counts
+        .iter()
+        .map(|(key, n)| format!("{key} {n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 fn first(paths: &[String]) -> Vec<String> {
     paths.iter().take(MAX_LISTED).cloned().collect()
 }
@@ -176,7 +244,7 @@ pub fn report_with(
         Completeness::LowerBound
     };
     Ok(Report {
-        query: serde_json::json!({"kind": "status"}),
+        query: Query::Status,
         targets: Vec::new(),
         results: StatusResults {
             root: root.to_string_lossy().into_owned(),

@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use plumb_query::Engine;
+use plumb_query::{Engine, Locator};
 use plumb_store::Store;
 use plumb_store::model::SymbolKind;
 
@@ -94,6 +94,10 @@ fn sample_callables(store: &Store, n: usize) -> Vec<String> {
 
 /// Times the four questions about `target`; a failed question counts too.
 fn ask_all(engine: &Engine, target: &str) -> [Duration; 4] {
+    let Ok(target) = target.parse::<Locator>() else {
+        return [Duration::ZERO; 4];
+    };
+    let target = &target;
     let time = |ask: &dyn Fn() -> bool| {
         let started = Instant::now();
         let _answered = ask();

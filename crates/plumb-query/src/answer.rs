@@ -3,10 +3,299 @@
 //! With the `schema` feature each type also derives `schemars::JsonSchema`,
 //! from which the MCP server declares its output schemas.
 
-use serde::Serialize;
+use std::cmp::Ordering;
+use std::fmt;
 
+use serde::{Serialize, Serializer};
+
+use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::read::SymbolRow;
 use plumb_store::records::ImplBlock;
+
+use crate::locator::Form;
+
+/// A symbol's kind in answers: a stored kind, or the `impl` pseudo kind of
+/// an `impl` block in `outline` (a file's top level is a `module`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// A kind of definition, as stored.
+    Defined(SymbolKind),
+    /// An `impl` block (Swift: `extension`) holding members of a type
+    /// defined elsewhere.
+    Impl,
+}
+
+impl Kind {
+    /// The kind of the pseudo-symbol standing for a file's top level.
+    pub const TOP_LEVEL: Kind = Kind::Defined(SymbolKind::Module);
+
+    /// The kind's text in answers (`function`, `impl`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Defined(kind) => kind.as_str(),
+            Kind::Impl => "impl",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// Ordered by text, as answers sort symbols.
+impl Ord for Kind {
+    fn cmp(&self, other: &Kind) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for Kind {
+    fn partial_cmp(&self, other: &Kind) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Serialize for Kind {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// The kinds as a string enum.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Kind {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Kind".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let kinds: Vec<&str> = SymbolKind::ALL
+            .iter()
+            .map(|kind| kind.as_str())
+            .chain([Kind::Impl.as_str()])
+            .collect();
+        schemars::json_schema!({"type": "string", "enum": kinds})
+    }
+}
+
+// How a site refers to its target; also the `kind` filter of `refs`,
+// whose input schema shows the doc line below.
+/// An occurrence kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)] // Variant docs would bloat the input schema.
+pub enum RefKind {
+    Call,
+    Import,
+    Inherit,
+    Implement,
+    Type,
+    Instantiate,
+    Read,
+}
+
+impl From<OccurrenceKind> for RefKind {
+    fn from(kind: OccurrenceKind) -> RefKind {
+        match kind {
+            OccurrenceKind::Call => RefKind::Call,
+            OccurrenceKind::Import => RefKind::Import,
+            OccurrenceKind::Inherit => RefKind::Inherit,
+            OccurrenceKind::Implement => RefKind::Implement,
+            OccurrenceKind::Type => RefKind::Type,
+            OccurrenceKind::Instantiate => RefKind::Instantiate,
+            OccurrenceKind::Read => RefKind::Read,
+        }
+    }
+}
+
+impl fmt::Display for RefKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+impl RefKind {
+    /// The kind's name in answers.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefKind::Call => "call",
+            RefKind::Import => "import",
+            RefKind::Inherit => "inherit",
+            RefKind::Implement => "implement",
+            RefKind::Type => "type",
+            RefKind::Instantiate => "instantiate",
+            RefKind::Read => "read",
+        }
+    }
+}
+
+/// How an edge was resolved, strongest first: `scope`, `import`,
+/// `receiver`, `inheritance` or `name_only`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Method(pub Resolution);
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.0.as_str())
+    }
+}
+
+impl Serialize for Method {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.0.as_str())
+    }
+}
+
+/// The methods as a string enum.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Method {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Method".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let methods: Vec<&str> = Resolution::ALL.iter().map(|m| m.as_str()).collect();
+        schemars::json_schema!({"type": "string", "enum": methods})
+    }
+}
+
+/// How a dependent depends on the target (`impact`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    /// It calls the target.
+    Caller,
+    /// It refers to the target otherwise.
+    Referencer,
+    /// It derives from the target, or overrides it.
+    Subtype,
+}
+
+impl Relation {
+    /// The relation's name in answers.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Relation::Caller => "caller",
+            Relation::Referencer => "referencer",
+            Relation::Subtype => "subtype",
+        }
+    }
+}
+
+impl fmt::Display for Relation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.as_str())
+    }
+}
+
+/// What was asked, as understood: serialised as an object whose `kind`
+/// names the query, with the query's own arguments beside it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Query {
+    /// `symbol NAME`.
+    Symbol {
+        /// The NAME, as written (a path made root-relative).
+        name: String,
+        /// How NAME was read.
+        form: Form,
+    },
+    /// `outline FILE`.
+    Outline {
+        /// The file, root-relative.
+        file: String,
+        /// The deepest level listed, when limited.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        depth: Option<u32>,
+    },
+    /// `refs NAME`.
+    Refs {
+        /// The NAME.
+        name: String,
+        /// How NAME was read.
+        form: Form,
+        /// The one reference kind listed, when filtered.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        ref_kind: Option<RefKind>,
+    },
+    /// `callers NAME`.
+    Callers {
+        /// The NAME.
+        name: String,
+        /// How NAME was read.
+        form: Form,
+    },
+    /// `callees NAME`.
+    Callees {
+        /// The NAME.
+        name: String,
+        /// How NAME was read.
+        form: Form,
+    },
+    /// `impls NAME`.
+    Impls {
+        /// The NAME.
+        name: String,
+        /// How NAME was read.
+        form: Form,
+        /// Whether indirect subtypes are listed too.
+        transitive: bool,
+    },
+    /// `impact NAME`.
+    Impact {
+        /// The NAME.
+        name: String,
+        /// How NAME was read.
+        form: Form,
+        /// Hops followed.
+        depth: u32,
+    },
+    /// `search TEXT`.
+    Search {
+        /// The text, trimmed.
+        text: String,
+    },
+    /// `status`.
+    Status,
+}
+
+impl Query {
+    /// The query's name (`callers`), as its `kind` tag.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Query::Symbol { .. } => "symbol",
+            Query::Outline { .. } => "outline",
+            Query::Refs { .. } => "refs",
+            Query::Callers { .. } => "callers",
+            Query::Callees { .. } => "callees",
+            Query::Impls { .. } => "impls",
+            Query::Impact { .. } => "impact",
+            Query::Search { .. } => "search",
+            Query::Status => "status",
+        }
+    }
+
+    /// What the query is about: the NAME, file or text (empty for `status`).
+    pub fn subject(&self) -> &str {
+        match self {
+            Query::Symbol { name, .. }
+            | Query::Refs { name, .. }
+            | Query::Callers { name, .. }
+            | Query::Callees { name, .. }
+            | Query::Impls { name, .. }
+            | Query::Impact { name, .. } => name,
+            Query::Outline { file, .. } => file,
+            Query::Search { text } => text,
+            Query::Status => "",
+        }
+    }
+}
 
 /// A symbol as answers show it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
@@ -19,7 +308,7 @@ pub struct Symbol {
     pub qualname: String,
     /// Kind (`function`, `method`, `class`, …; `module` for a file's top level,
     /// `impl` for a block in `outline`).
-    pub kind: String,
+    pub kind: Kind,
     /// Path relative to the indexed root, `/`-separated.
     pub file: String,
     /// Line of the name (1-based).
@@ -36,7 +325,7 @@ impl Symbol {
         Symbol {
             name: row.name.clone(),
             qualname: row.qualname.clone(),
-            kind: row.kind.as_str().to_owned(),
+            kind: Kind::Defined(row.kind),
             file: row.file.clone(),
             line: row.name_line,
             end_line: row.end_line,
@@ -51,7 +340,7 @@ impl Symbol {
         Symbol {
             name: block.header.clone(),
             qualname: block.header.clone(),
-            kind: "impl".to_owned(),
+            kind: Kind::Impl,
             file: file.to_owned(),
             line: block.start_line,
             end_line: block.end_line,
@@ -65,7 +354,7 @@ impl Symbol {
         Symbol {
             name: file.rsplit('/').next().unwrap_or(file).to_owned(),
             qualname: file.to_owned(),
-            kind: "module".to_owned(),
+            kind: Kind::TOP_LEVEL,
             file: file.to_owned(),
             line: 1,
             end_line: 1,
@@ -88,9 +377,9 @@ pub enum Completeness {
 /// A whole answer: `{"query", "targets", "results", "completeness", "notes"}`.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Answer<R: Serialize> {
+pub struct Answer<R> {
     /// What was asked, as understood.
-    pub query: serde_json::Value,
+    pub query: Query,
     /// The symbols the query's NAME resolved to.
     pub targets: Vec<Symbol>,
     /// The results, shaped per query.
@@ -124,13 +413,13 @@ pub struct Reference {
     /// Column (1-based, bytes).
     pub col: u32,
     /// `call`, `import`, `inherit`, `implement`, `type`, `instantiate`, `read`.
-    pub kind: String,
+    pub kind: RefKind,
     /// Innermost symbol containing the site; null at a file's top level.
     pub enclosing: Option<Symbol>,
     /// The symbol referred to.
     pub target: Symbol,
     /// `scope`, `import`, `receiver`, `inheritance` or `name_only`.
-    pub resolution: String,
+    pub resolution: Method,
     /// How sure, from 0 to 1.
     pub confidence: f64,
 }
@@ -144,7 +433,7 @@ pub struct Caller {
     /// Where it calls.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.
-    pub resolution: String,
+    pub resolution: Method,
     /// The highest confidence among the sites.
     pub confidence: f64,
 }
@@ -158,7 +447,7 @@ pub struct Callee {
     /// Where it is called.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.
-    pub resolution: String,
+    pub resolution: Method,
     /// The highest confidence among the sites.
     pub confidence: f64,
 }
@@ -182,7 +471,7 @@ pub struct Dependent {
     /// Hops from the target (1 = depends on it directly).
     pub depth: u32,
     /// `caller`, `referencer` or `subtype`.
-    pub relation: String,
+    pub relation: Relation,
 }
 
 /// A symbol with its nested children (`outline`).

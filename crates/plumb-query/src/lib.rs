@@ -1,16 +1,29 @@
 //! plumb-query answers navigation questions from the store alone — symbol,
-//! outline, refs, callers, callees, impls, impact, search — and defines the
-//! answer types ([`answer`]) that are the one JSON shape of every surface.
+//! outline, refs, callers, callees, impls, impact, search — and holds the
+//! typed seam every surface goes through: the [`Locator`] a NAME is parsed
+//! into, the argument of each query ([`args`]), the capability registry
+//! ([`capability`]: each query's name, description, tier, argument, answer
+//! item and how the [`Engine`] runs it), the answer types ([`answer`]) that
+//! are the one JSON shape of every surface, and their one text rendering
+//! ([`render`]).
 //!
 //! It never parses source and never touches the file system: everything
-//! comes through `plumb-store`'s typed reads. Name-only edges are returned
-//! with their method and confidence, never presented as facts.
+//! comes through `plumb-store`'s typed reads (a surface makes paths
+//! root-relative before asking). Name-only edges are returned with their
+//! method and confidence, never presented as facts.
 
 pub mod answer;
+pub mod args;
+pub mod capability;
 mod locate;
+mod locator;
 mod navigate;
+pub mod render;
+#[cfg(test)]
+mod tests;
 
 pub use locate::Located;
+pub use locator::{Form, Locator, LocatorError};
 pub use navigate::{Engine, MAX_IMPACT_DEPTH, SEARCH_LIMIT};
 
 /// Failures of a query.
@@ -19,6 +32,14 @@ pub enum Error {
     /// The question itself is malformed (a usage or input error).
     #[error("{0}")]
     Input(String),
+    /// One argument is malformed.
+    #[error("{argument}: {message}")]
+    Argument {
+        /// The argument at fault.
+        argument: &'static str,
+        /// What is wrong with it.
+        message: String,
+    },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] plumb_store::Error),

@@ -1,9 +1,9 @@
-//! Turning a NAME as a user writes it into symbols: a bare name, a
-//! qualified name in the language's form or dotted, or `path:LINE`.
+//! Turning a [`Locator`] into the stored symbols it denotes.
 
 use plumb_store::Store;
 use plumb_store::read::SymbolRow;
 
+use crate::locator::{Locator, segments};
 use crate::{Error, Result};
 
 /// The symbols a NAME denotes, and what was understood.
@@ -11,43 +11,21 @@ use crate::{Error, Result};
 pub struct Located {
     /// The symbols, by file and line.
     pub symbols: Vec<SymbolRow>,
-    /// How the NAME was read: `name`, `qualified` or `location`.
-    pub form: &'static str,
     /// Remarks (ambiguity, nothing found).
     pub notes: Vec<String>,
 }
 
-/// Splits a qualified name into its segments on `::`, `.` and `/`.
-pub(crate) fn segments(qualified: &str) -> Vec<&str> {
-    qualified
-        .split("::")
-        .flat_map(|part| part.split(['.', '/']))
-        .filter(|s| !s.is_empty())
-        .collect()
-}
-
-/// Resolves `name` against the index.
-pub fn locate(store: &Store, name: &str) -> Result<Located> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(Error::Input("the symbol name is empty".into()));
-    }
-    if let Some((path, line)) = name.rsplit_once(':')
-        && !path.ends_with(':')
-        && let Ok(line) = line.parse::<u32>()
-    {
-        return locate_line(store, path, line);
-    }
+/// Resolves `locator` against the index.
+pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
+    let name = match locator {
+        Locator::Location { path, line } => return locate_line(store, path, *line),
+        Locator::Name(name) | Locator::Qualified(name) => name,
+    };
     let wanted = segments(name);
     let Some(last) = wanted.last() else {
         return Err(Error::Input(format!(
             "cannot read a symbol name in {name:?}"
         )));
-    };
-    let form = if wanted.len() > 1 {
-        "qualified"
-    } else {
-        "name"
     };
     let symbols: Vec<SymbolRow> = store
         .symbols_named(last)?
@@ -65,11 +43,7 @@ pub fn locate(store: &Store, name: &str) -> Result<Located> {
             symbols.len()
         ));
     }
-    Ok(Located {
-        symbols,
-        form,
-        notes,
-    })
+    Ok(Located { symbols, notes })
 }
 
 fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {
@@ -78,9 +52,6 @@ fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {
         return Err(Error::Input(format!(
             "{path} is not in the index (paths are relative to the indexed root)"
         )));
-    }
-    if line == 0 {
-        return Err(Error::Input("lines are 1-based".into()));
     }
     let containing = store.symbols_containing_line(path, line)?;
     let innermost = containing
@@ -92,28 +63,6 @@ fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {
     }
     Ok(Located {
         symbols: innermost.into_iter().collect(),
-        form: "location",
         notes,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::segments;
-
-    #[test]
-    fn qualified_names_split_in_every_form() {
-        assert_eq!(
-            segments("crate::shapes::Circle::area"),
-            vec!["crate", "shapes", "Circle", "area"]
-        );
-        assert_eq!(
-            segments("flask.app.Flask.route"),
-            vec!["flask", "app", "Flask", "route"]
-        );
-        assert_eq!(
-            segments("src/models.Cart.total"),
-            vec!["src", "models", "Cart", "total"]
-        );
-    }
 }

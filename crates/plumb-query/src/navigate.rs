@@ -3,19 +3,17 @@
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 
-use serde::Serialize;
-use serde_json::json;
-
 use plumb_store::Store;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::read::{ReferenceRow, SymbolRow};
 use plumb_store::records::ImplBlock;
 
 use crate::answer::{
-    Answer, Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Reference, Site,
-    Symbol, SymbolDetail,
+    Answer, Callee, Caller, Completeness, Dependent, Implementation, Method, OutlineNode, Query,
+    Reference, Relation, Site, Symbol, SymbolDetail,
 };
 use crate::locate::{Located, locate};
+use crate::locator::Locator;
 use crate::{Error, Result};
 
 /// Deepest `impact` walk allowed. Chosen: beyond this nearly every symbol of
@@ -72,8 +70,8 @@ impl Engine {
 
     /// The stored symbols NAME denotes (bare, qualified or `path:LINE`), in
     /// the order every answer lists its targets.
-    pub fn locate(&self, name: &str) -> Result<Located> {
-        locate(&self.store, name)
+    pub fn locate(&self, locator: &Locator) -> Result<Located> {
+        locate(&self.store, locator)
     }
 
     fn symbol(&self, id: i64) -> Result<Symbol> {
@@ -97,8 +95,8 @@ impl Engine {
         }
     }
 
-    fn start(&self, name: &str) -> Result<Start> {
-        let located = locate(&self.store, name)?;
+    fn start(&self, locator: &Locator) -> Result<Start> {
+        let located = locate(&self.store, locator)?;
         let targets = located.symbols.iter().map(Symbol::from_row).collect();
         let mut notes = located.notes.clone();
         let completeness = if self.store.has_unindexed_files()? {
@@ -117,12 +115,7 @@ impl Engine {
         })
     }
 
-    fn finish<R: Serialize>(
-        &self,
-        query: serde_json::Value,
-        start: Start,
-        results: R,
-    ) -> Answer<R> {
+    fn finish<R>(&self, query: Query, start: Start, results: R) -> Answer<R> {
         Answer {
             query,
             targets: start.targets,
@@ -180,8 +173,8 @@ impl Engine {
     }
 
     /// `symbol NAME`: the definitions NAME denotes.
-    pub fn symbol_info(&self, name: &str) -> Result<Answer<Vec<SymbolDetail>>> {
-        let start = self.start(name)?;
+    pub fn symbol_info(&self, locator: &Locator) -> Result<Answer<Vec<SymbolDetail>>> {
+        let start = self.start(locator)?;
         let mut results = Vec::new();
         for row in &start.located.symbols {
             let parent = match row.parent_id {
@@ -197,7 +190,10 @@ impl Engine {
             });
         }
         Ok(self.finish(
-            json!({"kind": "symbol", "name": name, "form": start.located.form}),
+            Query::Symbol {
+                name: locator.to_string(),
+                form: locator.form(),
+            },
             start,
             results,
         ))
@@ -285,7 +281,10 @@ impl Engine {
             })
             .collect();
         Ok(Answer {
-            query: json!({"kind": "outline", "file": file}),
+            query: Query::Outline {
+                file: file.to_owned(),
+                depth: None,
+            },
             targets: Vec::new(),
             results,
             completeness,
@@ -294,8 +293,8 @@ impl Engine {
     }
 
     /// `refs NAME`: every resolved reference to the targets.
-    pub fn refs(&self, name: &str) -> Result<Answer<Vec<Reference>>> {
-        let mut start = self.start(name)?;
+    pub fn refs(&self, locator: &Locator) -> Result<Answer<Vec<Reference>>> {
+        let mut start = self.start(locator)?;
         let mut rows = Vec::new();
         for target in &start.located.symbols {
             rows.extend(self.store.references_to(target.id)?);
@@ -312,24 +311,28 @@ impl Engine {
                 file: row.file.clone(),
                 line: row.line,
                 col: row.col,
-                kind: row.kind.as_str().to_owned(),
+                kind: row.kind.into(),
                 enclosing,
                 target: self.symbol(row.target_id)?,
-                resolution: row.method.as_str().to_owned(),
+                resolution: Method(row.method),
                 confidence: row.confidence,
             });
         }
         results.sort_by(|a, b| (&a.file, a.line, a.col).cmp(&(&b.file, b.line, b.col)));
         Ok(self.finish(
-            json!({"kind": "refs", "name": name, "form": start.located.form}),
+            Query::Refs {
+                name: locator.to_string(),
+                form: locator.form(),
+                ref_kind: None,
+            },
             start,
             results,
         ))
     }
 
     /// `callers NAME`: the symbols that call the targets, with their sites.
-    pub fn callers(&self, name: &str) -> Result<Answer<Vec<Caller>>> {
-        let mut start = self.start(name)?;
+    pub fn callers(&self, locator: &Locator) -> Result<Answer<Vec<Caller>>> {
+        let mut start = self.start(locator)?;
         let mut rows = Vec::new();
         for target in &start.located.symbols {
             rows.extend(
@@ -361,15 +364,18 @@ impl Engine {
             })
             .collect();
         Ok(self.finish(
-            json!({"kind": "callers", "name": name, "form": start.located.form}),
+            Query::Callers {
+                name: locator.to_string(),
+                form: locator.form(),
+            },
             start,
             results,
         ))
     }
 
     /// `callees NAME`: what the targets call, with the sites.
-    pub fn callees(&self, name: &str) -> Result<Answer<Vec<Callee>>> {
-        let mut start = self.start(name)?;
+    pub fn callees(&self, locator: &Locator) -> Result<Answer<Vec<Callee>>> {
+        let mut start = self.start(locator)?;
         let mut rows = Vec::new();
         let mut unresolved = 0;
         for target in &start.located.symbols {
@@ -410,7 +416,10 @@ impl Engine {
             })
             .collect();
         Ok(self.finish(
-            json!({"kind": "callees", "name": name, "form": start.located.form}),
+            Query::Callees {
+                name: locator.to_string(),
+                form: locator.form(),
+            },
             start,
             results,
         ))
@@ -470,8 +479,12 @@ impl Engine {
 
     /// `impls NAME`: subtypes and implementors of a type; for a method, the
     /// methods overriding it in subtypes.
-    pub fn impls(&self, name: &str, transitive: bool) -> Result<Answer<Vec<Implementation>>> {
-        let mut start = self.start(name)?;
+    pub fn impls(
+        &self,
+        locator: &Locator,
+        transitive: bool,
+    ) -> Result<Answer<Vec<Implementation>>> {
+        let mut start = self.start(locator)?;
         let mut results = Vec::new();
         let mut guesses = 0;
         for target in &start.located.symbols {
@@ -527,7 +540,11 @@ impl Engine {
             &[OccurrenceKind::Inherit, OccurrenceKind::Implement],
         )?;
         Ok(self.finish(
-            json!({"kind": "impls", "name": name, "form": start.located.form, "transitive": transitive}),
+            Query::Impls {
+                name: locator.to_string(),
+                form: locator.form(),
+                transitive,
+            },
             start,
             results,
         ))
@@ -535,13 +552,13 @@ impl Engine {
 
     /// `impact NAME --depth N`: everything that depends on the targets,
     /// transitively, through resolved edges: callers, referencers, subtypes.
-    pub fn impact(&self, name: &str, depth: u32) -> Result<Answer<Vec<Dependent>>> {
+    pub fn impact(&self, locator: &Locator, depth: u32) -> Result<Answer<Vec<Dependent>>> {
         if depth == 0 || depth > MAX_IMPACT_DEPTH {
             return Err(Error::Input(format!(
                 "depth must be between 1 and {MAX_IMPACT_DEPTH}"
             )));
         }
-        let mut start = self.start(name)?;
+        let mut start = self.start(locator)?;
         let mut seen: HashSet<i64> = start.located.symbols.iter().map(|s| s.id).collect();
         let mut modules_seen = HashSet::new();
         let mut frontier: Vec<i64> = seen.iter().copied().collect();
@@ -555,7 +572,7 @@ impl Engine {
                         results.push(Dependent {
                             symbol: self.symbol(overrider)?,
                             depth: level,
-                            relation: "subtype".into(),
+                            relation: Relation::Subtype,
                         });
                         next.push(overrider);
                     }
@@ -566,11 +583,11 @@ impl Engine {
                         continue;
                     }
                     let relation = if is_call(row.kind) {
-                        "caller"
+                        Relation::Caller
                     } else if is_subtyping(row.kind) {
-                        "subtype"
+                        Relation::Subtype
                     } else {
-                        "referencer"
+                        Relation::Referencer
                     };
                     match row.enclosing_id {
                         Some(dependent) => {
@@ -578,7 +595,7 @@ impl Engine {
                                 results.push(Dependent {
                                     symbol: self.symbol(dependent)?,
                                     depth: level,
-                                    relation: relation.into(),
+                                    relation,
                                 });
                                 next.push(dependent);
                             }
@@ -588,7 +605,7 @@ impl Engine {
                                 results.push(Dependent {
                                     symbol: Symbol::top_level(&row.file),
                                     depth: level,
-                                    relation: relation.into(),
+                                    relation,
                                 });
                             }
                         }
@@ -605,7 +622,11 @@ impl Engine {
         }
         self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
         Ok(self.finish(
-            json!({"kind": "impact", "name": name, "form": start.located.form, "depth": depth}),
+            Query::Impact {
+                name: locator.to_string(),
+                form: locator.form(),
+                depth,
+            },
             start,
             results,
         ))
@@ -643,7 +664,9 @@ impl Engine {
             notes.push(format!("{more} more matches left out; narrow the text"));
         }
         Ok(Answer {
-            query: json!({"kind": "search", "text": text}),
+            query: Query::Search {
+                text: text.to_owned(),
+            },
             targets: Vec::new(),
             results,
             completeness,
@@ -675,10 +698,10 @@ impl Group {
         }
     }
 
-    fn finish(mut self) -> (Vec<Site>, String, f64) {
+    fn finish(mut self) -> (Vec<Site>, Method, f64) {
         self.sites.sort();
         self.sites.dedup();
         let (method, confidence) = self.best.unwrap_or((Resolution::NameOnly, 0.0));
-        (self.sites, method.as_str().to_owned(), confidence)
+        (self.sites, Method(method), confidence)
     }
 }

@@ -9,6 +9,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use plumb_query::answer::Completeness;
+use plumb_query::render;
 
 use crate::budget::Reply;
 use crate::call::Call;
@@ -16,7 +17,6 @@ use crate::freshness::Freshness;
 use crate::input::{NoArgs, parse};
 use crate::output::{Output, REINDEX, ToolError, Truncation};
 use crate::status::{Report, report_with};
-use crate::text::notes;
 
 /// This server, as `status` reports it.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -50,7 +50,7 @@ pub struct StatusOutput {
 }
 
 /// Runs `status`.
-pub fn run(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, ToolError> {
+pub(crate) fn run(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, ToolError> {
     let NoArgs {} = parse(args)?;
     let store = call.store()?;
     let Some((files, drifted)) = call.drift() else {
@@ -99,57 +99,18 @@ impl Output for StatusOutput {
     }
 
     fn render(&self, out: &mut String) {
-        let results = &self.report.results;
-        let completeness = match self.report.completeness {
-            Completeness::Exact => "exact",
-            Completeness::LowerBound => "lower bound",
-        };
+        self.report.render(out);
         let _ = writeln!(
             out,
-            "status of {} ({completeness}): {}",
-            results.root,
-            self.freshness.describe()
-        );
-        let files: Vec<String> = results
-            .files
-            .iter()
-            .filter(|(_, n)| **n > 0)
-            .map(|(status, n)| format!("{status} {n}"))
-            .collect();
-        let _ = writeln!(out, "files: {}", files.join(", "));
-        let languages: Vec<String> = results
-            .languages
-            .iter()
-            .map(|(language, n)| format!("{language} {n}"))
-            .collect();
-        let _ = writeln!(out, "languages: {}", languages.join(", "));
-        let _ = writeln!(
-            out,
-            "symbols {}, occurrences {} ({} resolved), files with syntax errors {}",
-            results.symbols,
-            results.occurrences,
-            results.resolved_occurrences,
-            results.files_with_syntax_errors
-        );
-        for skipped in &results.skipped {
-            let _ = writeln!(
-                out,
-                "skipped {} {}: {}",
-                skipped.status,
-                skipped.path,
-                skipped.reason.as_deref().unwrap_or("")
-            );
-        }
-        let _ = writeln!(
-            out,
-            "server: {} {}, profile {}, {} tools ({}), max {} bytes per response",
+            "server: {} {}, profile {}, {} tools ({}), max {} bytes per response; {}",
             self.server.name,
             self.server.version,
             self.server.profile,
             self.server.tools,
             self.server.tool_names.join(", "),
-            self.server.max_bytes
+            self.server.max_bytes,
+            self.freshness.describe()
         );
-        notes(&self.report.notes, out);
+        render::notes(&self.report.notes, out);
     }
 }

@@ -1,0 +1,111 @@
+//! The argument of each capability: one struct per query, read by both
+//! surfaces: with the `cli` feature it is a clap subcommand's arguments,
+//! and the MCP server deserializes it from a tool call (with the `schema`
+//! feature its field docs become the tool's input schema).
+
+use serde::Deserialize;
+
+use crate::answer::RefKind;
+use crate::locator::Locator;
+
+/// Default `depth` of `impact`. Chosen: direct dependents and theirs.
+pub const DEFAULT_IMPACT_DEPTH: u32 = 2;
+
+/// `search` arguments.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(deny_unknown_fields)]
+pub struct SearchArgs {
+    /// Name or part of one: exact name, prefix, or camelCase/snake_case words.
+    pub text: String,
+}
+
+/// Arguments of the queries that take one symbol.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(deny_unknown_fields)]
+pub struct SymbolArgs {
+    /// Bare name (`total`), qualified name (`shop.models.Cart.total`,
+    /// `crate::a::B::f`) or `path/to/file:LINE`.
+    #[cfg_attr(feature = "cli", arg(value_name = "NAME"))]
+    pub symbol: Locator,
+}
+
+/// `outline` arguments.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(deny_unknown_fields)]
+pub struct OutlineArgs {
+    /// File path relative to the indexed root.
+    pub file: String,
+    /// Deepest nesting level listed (1 = top-level definitions only); all by default.
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub depth: Option<u32>,
+}
+
+/// `refs` arguments.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(deny_unknown_fields)]
+pub struct RefsArgs {
+    /// Bare name, qualified name or `path/to/file:LINE`.
+    #[cfg_attr(feature = "cli", arg(value_name = "NAME"))]
+    pub symbol: Locator,
+    /// Only references of this kind.
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub kind: Option<RefKind>,
+}
+
+/// `impls` arguments.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(deny_unknown_fields)]
+pub struct ImplsArgs {
+    /// Bare name, qualified name or `path/to/file:LINE` of a type or method.
+    #[cfg_attr(feature = "cli", arg(value_name = "NAME"))]
+    pub symbol: Locator,
+    /// Include indirect subtypes too.
+    #[serde(default)]
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub transitive: bool,
+}
+
+/// `impact` arguments.
+#[derive(Clone, Debug, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[serde(deny_unknown_fields)]
+pub struct ImpactArgs {
+    /// Bare name, qualified name or `path/to/file:LINE`.
+    #[cfg_attr(feature = "cli", arg(value_name = "NAME"))]
+    pub symbol: Locator,
+    /// Hops of dependents to follow.
+    #[serde(default = "default_impact_depth")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = crate::MAX_IMPACT_DEPTH)))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = DEFAULT_IMPACT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=crate::MAX_IMPACT_DEPTH as i64)))]
+    pub depth: u32,
+}
+
+fn default_impact_depth() -> u32 {
+    DEFAULT_IMPACT_DEPTH
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn defaults_apply() {
+        let parsed: ImpactArgs = serde_json::from_value(json!({"symbol": "f"})).unwrap();
+        assert_eq!(parsed.depth, DEFAULT_IMPACT_DEPTH);
+        let parsed: ImplsArgs = serde_json::from_value(json!({"symbol": "f"})).unwrap();
+        assert!(!parsed.transitive);
+    }
+}

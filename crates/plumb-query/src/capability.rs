@@ -1,0 +1,394 @@
+//! The capability registry: every query plumb answers, listed once with its
+//! name, description, tier, argument type, answer item type and how the
+//! [`Engine`] runs it. The CLI dispatches its subcommands through it and the
+//! MCP server builds its tool table from it.
+//!
+//! Adding a capability costs one argument struct (`args.rs`), one answer
+//! item type with its [`Render`] (`answer.rs`, `render.rs`; the query itself
+//! is an [`Engine`] method) and one [`Capability`] implementation here;
+//! then one line in each surface: `ToolDef::query::<C>()` in plumb-mcp's
+//! tool table (and `impl Item for C::Item {}` there, for the response
+//! budget), and a clap subcommand taking the argument struct with its
+//! dispatch arm in the `plumb` binary.
+
+use serde::Serialize;
+
+use crate::answer::{
+    Answer, Callee, Caller, Dependent, Implementation, OutlineNode, Query, Reference, Symbol,
+    SymbolDetail,
+};
+use crate::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
+use crate::render::Render;
+use crate::{Engine, Error, MAX_IMPACT_DEPTH, Result};
+
+/// The smallest tool set offering a capability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tier {
+    /// Offered everywhere.
+    Core,
+    /// Offered only when every tool is asked for.
+    Full,
+}
+
+/// A four-part description: what it does, **Use when**, **Not for**,
+/// **Returns**.
+#[derive(Clone, Copy, Debug)]
+pub struct Description {
+    /// What it does, in one sentence (also the CLI's one-line help).
+    pub what: &'static str,
+    /// The questions it answers.
+    pub use_when: &'static str,
+    /// What to ask instead, and where.
+    pub not_for: &'static str,
+    /// The shape of the answer.
+    pub returns: &'static str,
+}
+
+impl Description {
+    /// The description in one paragraph, as MCP's `tools/list` shows it.
+    pub fn text(&self) -> String {
+        format!(
+            "{} Use when: {} Not for: {} Returns: {}",
+            self.what, self.use_when, self.not_for, self.returns
+        )
+    }
+}
+
+/// The suggestion when one name stands for several definitions or many sites.
+pub const NAME_ONE: &str = "name one definition: a qualified name or `path:LINE`";
+
+/// A query capability: its registry row.
+pub trait Capability: 'static {
+    /// Its name (the CLI subcommand, the MCP tool).
+    const NAME: &'static str;
+    /// What it is for.
+    const DESCRIPTION: Description;
+    /// The smallest tool set offering it.
+    const TIER: Tier;
+    /// The argument blamed for an input error (`symbol`, `file`, `text`).
+    const SUBJECT: &'static str;
+    /// Its arguments.
+    type Args;
+    /// One result of its answer.
+    type Item: Serialize + Render + Clone + Send + 'static;
+
+    /// Answers `args`.
+    fn run(engine: &Engine, args: &Self::Args) -> Result<Answer<Vec<Self::Item>>>;
+
+    /// Rewrites the paths in `args` with `rebase` (a surface makes them
+    /// root-relative).
+    fn rebase(args: Self::Args, rebase: &dyn Fn(&str) -> String) -> Self::Args;
+
+    /// The narrower call that gets what an answer too large to send left out.
+    fn narrower(_args: &Self::Args) -> String {
+        NAME_ONE.to_owned()
+    }
+}
+
+/// A blank text argument is an error naming it.
+fn non_empty(argument: &'static str, value: &str) -> Result<()> {
+    if value.trim().is_empty() {
+        return Err(Error::Argument {
+            argument,
+            message: "must not be empty".into(),
+        });
+    }
+    Ok(())
+}
+
+fn rebase_symbol(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
+    SymbolArgs {
+        symbol: args.symbol.rebased(rebase),
+    }
+}
+
+/// `search`.
+pub struct Search;
+
+impl Capability for Search {
+    const NAME: &'static str = "search";
+    const DESCRIPTION: Description = Description {
+        what: "Find definitions by name: exact, then prefix, then camelCase/snake_case words.",
+        use_when: "\"where is X defined\", \"find the class that…\", you know part of a name.",
+        not_for: "uses of a symbol (refs, callers); its code (symbol).",
+        returns: "symbols (qualname, kind, file, line, signature), best first, at most 50.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "text";
+    type Args = SearchArgs;
+    type Item = Symbol;
+
+    fn run(engine: &Engine, args: &SearchArgs) -> Result<Answer<Vec<Symbol>>> {
+        non_empty("text", &args.text)?;
+        engine.search(&args.text)
+    }
+
+    fn rebase(args: SearchArgs, _: &dyn Fn(&str) -> String) -> SearchArgs {
+        args
+    }
+
+    fn narrower(_: &SearchArgs) -> String {
+        "narrow `text`: the exact name or a longer prefix".into()
+    }
+}
+
+/// `symbol`.
+pub struct SymbolInfo;
+
+impl Capability for SymbolInfo {
+    const NAME: &'static str = "symbol";
+    const DESCRIPTION: Description = Description {
+        what: "A definition with its signature, doc comment and source text (bounded).",
+        use_when: "\"show me X\", \"what does X look like\", before editing X.",
+        not_for: "names you only half know (search); a whole file (outline).",
+        returns: "each matching definition with file, lines, signature, doc, parent and source.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "symbol";
+    type Args = SymbolArgs;
+    type Item = SymbolDetail;
+
+    fn run(engine: &Engine, args: &SymbolArgs) -> Result<Answer<Vec<SymbolDetail>>> {
+        engine.symbol_info(&args.symbol)
+    }
+
+    fn rebase(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
+        rebase_symbol(args, rebase)
+    }
+}
+
+/// `outline`.
+pub struct Outline;
+
+/// Drops the nodes nested deeper than `depth` levels.
+fn cut_depth(nodes: &mut [OutlineNode], depth: u32) {
+    for node in nodes {
+        if depth <= 1 {
+            node.children.clear();
+        } else {
+            cut_depth(&mut node.children, depth - 1);
+        }
+    }
+}
+
+impl Capability for Outline {
+    const NAME: &'static str = "outline";
+    const DESCRIPTION: Description = Description {
+        what: "The definitions of one file, nested (classes, their methods, …).",
+        use_when: "\"what is in this file\", skimming a file before reading it.",
+        not_for: "one definition's code (symbol); finding a file (search).",
+        returns: "a tree of symbols with children.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "file";
+    type Args = OutlineArgs;
+    type Item = OutlineNode;
+
+    fn run(engine: &Engine, args: &OutlineArgs) -> Result<Answer<Vec<OutlineNode>>> {
+        non_empty("file", &args.file)?;
+        if args.depth == Some(0) {
+            return Err(Error::Argument {
+                argument: "depth",
+                message: "must be at least 1 (1 = top-level definitions only)".into(),
+            });
+        }
+        let mut answer = engine.outline(&args.file)?;
+        if let Some(depth) = args.depth {
+            cut_depth(&mut answer.results, depth);
+            if let Query::Outline { depth: asked, .. } = &mut answer.query {
+                *asked = Some(depth);
+            }
+        }
+        Ok(answer)
+    }
+
+    fn rebase(args: OutlineArgs, rebase: &dyn Fn(&str) -> String) -> OutlineArgs {
+        OutlineArgs {
+            file: rebase(&args.file),
+            depth: args.depth,
+        }
+    }
+
+    fn narrower(args: &OutlineArgs) -> String {
+        match args.depth {
+            Some(_) => "call `symbol` with `path:LINE` for one definition".into(),
+            None => "call `outline` with `depth: 1` for the top-level definitions, then `symbol` on one of them".into(),
+        }
+    }
+}
+
+/// `refs`.
+pub struct Refs;
+
+impl Capability for Refs {
+    const NAME: &'static str = "refs";
+    const DESCRIPTION: Description = Description {
+        what: "Every resolved reference to a symbol: calls, imports, type uses, inheritance, reads.",
+        use_when: "\"where is X used\", \"is it safe to rename X\", \"who imports X\".",
+        not_for: "callers grouped by function (callers); transitive effects (impact).",
+        returns: "sites (file, line, col, kind, enclosing symbol) with resolution and confidence.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "symbol";
+    type Args = RefsArgs;
+    type Item = Reference;
+
+    fn run(engine: &Engine, args: &RefsArgs) -> Result<Answer<Vec<Reference>>> {
+        let mut answer = engine.refs(&args.symbol)?;
+        if let Some(kind) = args.kind {
+            answer.results.retain(|r| r.kind == kind);
+            if let Query::Refs { ref_kind, .. } = &mut answer.query {
+                *ref_kind = Some(kind);
+            }
+        }
+        Ok(answer)
+    }
+
+    fn rebase(args: RefsArgs, rebase: &dyn Fn(&str) -> String) -> RefsArgs {
+        RefsArgs {
+            symbol: args.symbol.rebased(rebase),
+            kind: args.kind,
+        }
+    }
+
+    fn narrower(args: &RefsArgs) -> String {
+        match args.kind {
+            Some(_) => NAME_ONE.to_owned(),
+            None => format!("filter with `kind` (e.g. \"call\"), or {NAME_ONE}"),
+        }
+    }
+}
+
+/// `callers`.
+pub struct Callers;
+
+impl Capability for Callers {
+    const NAME: &'static str = "callers";
+    const DESCRIPTION: Description = Description {
+        what: "The functions that call a symbol, with their call sites.",
+        use_when: "\"who calls X\", \"how is X used\", before changing X's signature.",
+        not_for: "non-call uses such as imports and types (refs); indirect callers (impact).",
+        returns: "callers with sites, resolution and confidence.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "symbol";
+    type Args = SymbolArgs;
+    type Item = Caller;
+
+    fn run(engine: &Engine, args: &SymbolArgs) -> Result<Answer<Vec<Caller>>> {
+        engine.callers(&args.symbol)
+    }
+
+    fn rebase(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
+        rebase_symbol(args, rebase)
+    }
+}
+
+/// `callees`.
+pub struct Callees;
+
+impl Capability for Callees {
+    const NAME: &'static str = "callees";
+    const DESCRIPTION: Description = Description {
+        what: "What a function calls, with the call sites.",
+        use_when: "\"what does X call\", \"what does X depend on\", tracing a flow downwards.",
+        not_for: "who calls X (callers).",
+        returns: "callees with sites, resolution and confidence; unresolved calls are counted in notes.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "symbol";
+    type Args = SymbolArgs;
+    type Item = Callee;
+
+    fn run(engine: &Engine, args: &SymbolArgs) -> Result<Answer<Vec<Callee>>> {
+        engine.callees(&args.symbol)
+    }
+
+    fn rebase(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
+        rebase_symbol(args, rebase)
+    }
+}
+
+/// `impact`.
+pub struct Impact;
+
+impl Capability for Impact {
+    const NAME: &'static str = "impact";
+    const DESCRIPTION: Description = Description {
+        what: "Everything that depends on a symbol, transitively up to `depth` hops: callers, referencers, subtypes.",
+        use_when: "\"what breaks if I change X\", \"blast radius of X\", planning a refactor.",
+        not_for: "direct call sites (callers); subtypes only (impls).",
+        returns: "dependents with depth and relation.",
+    };
+    const TIER: Tier = Tier::Core;
+    const SUBJECT: &'static str = "symbol";
+    type Args = ImpactArgs;
+    type Item = Dependent;
+
+    fn run(engine: &Engine, args: &ImpactArgs) -> Result<Answer<Vec<Dependent>>> {
+        if !(1..=MAX_IMPACT_DEPTH).contains(&args.depth) {
+            return Err(Error::Argument {
+                argument: "depth",
+                message: format!(
+                    "must be between 1 and {MAX_IMPACT_DEPTH}, got {}",
+                    args.depth
+                ),
+            });
+        }
+        engine.impact(&args.symbol, args.depth)
+    }
+
+    fn rebase(args: ImpactArgs, rebase: &dyn Fn(&str) -> String) -> ImpactArgs {
+        ImpactArgs {
+            symbol: args.symbol.rebased(rebase),
+            depth: args.depth,
+        }
+    }
+
+    fn narrower(args: &ImpactArgs) -> String {
+        if args.depth > 1 {
+            format!(
+                "call `impact` with a smaller `depth` (this was {}), or {NAME_ONE}",
+                args.depth
+            )
+        } else {
+            NAME_ONE.to_owned()
+        }
+    }
+}
+
+/// `impls`.
+pub struct Impls;
+
+impl Capability for Impls {
+    const NAME: &'static str = "impls";
+    const DESCRIPTION: Description = Description {
+        what: "Subtypes and implementors of a type; for a method, the methods overriding it.",
+        use_when: "\"what implements trait X\", \"subclasses of X\", \"who overrides X.m\".",
+        not_for: "everything that depends on X (impact).",
+        returns: "symbols, each marked direct or not.",
+    };
+    const TIER: Tier = Tier::Full;
+    const SUBJECT: &'static str = "symbol";
+    type Args = ImplsArgs;
+    type Item = Implementation;
+
+    fn run(engine: &Engine, args: &ImplsArgs) -> Result<Answer<Vec<Implementation>>> {
+        engine.impls(&args.symbol, args.transitive)
+    }
+
+    fn rebase(args: ImplsArgs, rebase: &dyn Fn(&str) -> String) -> ImplsArgs {
+        ImplsArgs {
+            symbol: args.symbol.rebased(rebase),
+            transitive: args.transitive,
+        }
+    }
+
+    fn narrower(args: &ImplsArgs) -> String {
+        if args.transitive {
+            format!("call without `transitive` for direct subtypes only, or {NAME_ONE}")
+        } else {
+            NAME_ONE.to_owned()
+        }
+    }
+}
