@@ -1,13 +1,19 @@
 //! The languages plumb understands, as data: which file extensions map to
-//! which language, the tree-sitter grammar for each, and each language's
-//! extraction spec — a tree-sitter query (`queries/<lang>/*.scm`) plus a
-//! small [`Spec`] row — and, where a query cannot say it, a per-language
-//! hook module (imports, export rules).
+//! which language, the tree-sitter grammar for each (`language.rs`), and
+//! each language's extraction spec — a tree-sitter query
+//! (`queries/<lang>/*.scm`) plus a [`Spec`] row (`spec.rs`, with the
+//! builtins of `builtins.rs`) naming the node kinds the extractor reads —
+//! and, where neither can say it, the language's row of hooks
+//! (`hooks.rs`: a table of functions with defaults, each language's row in
+//! the module named after it: imports, package, export rules, macro
+//! arguments, docstrings, …). It also holds the one parse engine
+//! (`parser.rs`): the per-thread parser pool and the timed parse, shared
+//! by every reader of these grammars.
 //!
-//! This crate knows no SQL, no file system walk and no resolution: it
-//! describes syntax. The extractor in `plumb-index` runs the queries (with
-//! [`Patterns`], this crate's matcher for them) and reads the captures by
-//! name; the names are the contract:
+//! This crate knows no SQL, no file system and no resolution: it
+//! describes and parses syntax. The extractor in `plumb-index` runs the
+//! queries (with [`Patterns`], this crate's matcher for them) and reads the
+//! captures by name; the names are the contract:
 //!
 //! | capture | on | meaning |
 //! |---|---|---|
