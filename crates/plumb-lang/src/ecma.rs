@@ -361,4 +361,21 @@ mod tests {
             ]
         );
     }
+
+    #[test]
+    fn callback_parameters_know_their_call_and_positions() {
+        let code = "source.pipe(1, (x: number, y) => x);\nnew Observable(s => s);\n";
+        let tree = crate::test_parse(Language::TypeScript, code);
+        let root = tree.root_node();
+        let site = |name: &str| {
+            let param = crate::test_node(root, code, "identifier", name);
+            callback_site(param).map(|site| {
+                let callee = &code[site.callee.byte_range()];
+                (callee, site.constructed, site.argument, site.parameter)
+            })
+        };
+        assert_eq!(site("y"), Some(("source.pipe", false, 1, 1)));
+        assert_eq!(site("s"), Some(("Observable", true, 0, 0)));
+        assert_eq!(site("source"), None);
+    }
 }

@@ -76,3 +76,24 @@ pub(crate) fn test_parse(language: Language, code: &str) -> tree_sitter::Tree {
         .parse(code, None)
         .expect("no timeout or cancellation is set")
 }
+
+/// The first node in pre-order under `root` of `kind` whose text is `text`,
+/// for the hook modules' tests.
+#[cfg(test)]
+pub(crate) fn test_node<'t>(
+    root: tree_sitter::Node<'t>,
+    source: &str,
+    kind: &str,
+    text: &str,
+) -> tree_sitter::Node<'t> {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.kind() == kind && &source[node.byte_range()] == text {
+            return node;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<_> = node.children(&mut cursor).collect();
+        stack.extend(children.into_iter().rev());
+    }
+    panic!("no {kind} {text:?} in {source:?}");
+}

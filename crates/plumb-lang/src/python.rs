@@ -171,4 +171,15 @@ mod tests {
         assert!(is_exported("__init__"));
         assert!(!is_exported("_helper"));
     }
+
+    #[test]
+    fn docstrings_lose_their_prefix_and_quotes() {
+        let code = "def f():\n    r\"\"\" Doc. \"\"\"\n    pass\n\ndef g():\n    pass\n";
+        let tree = crate::test_parse(Language::Python, code);
+        let root = tree.root_node();
+        let f = root.named_child(0).unwrap();
+        let g = root.named_child(1).unwrap();
+        assert_eq!(docstring(f, code.as_bytes()).as_deref(), Some("Doc."));
+        assert_eq!(docstring(g, code.as_bytes()), None);
+    }
 }

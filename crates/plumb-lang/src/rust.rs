@@ -495,4 +495,24 @@ mod tests {
         let ranged = parser.parse(&arguments.text, None).unwrap();
         assert_eq!(ranged.root_node().to_sexp(), whole.root_node().to_sexp());
     }
+
+    #[test]
+    fn pattern_names_take_a_position_or_a_field() {
+        let code = "fn f() { let Pair(a, b) = v; let Pair(c, .., d) = v; let It { re: r, ref mut n } = it; }\n";
+        let tree = crate::test_parse(Language::Rust, code);
+        let field_of = |kind: &str, name: &str| {
+            let node = crate::test_node(tree.root_node(), code, kind, name);
+            pattern_field(node, code.as_bytes())
+        };
+        let field = |name: &str| field_of("identifier", name);
+        assert_eq!(field("a").as_deref(), Some("0"));
+        assert_eq!(field("b").as_deref(), Some("1"));
+        assert_eq!(field("c").as_deref(), Some("0"));
+        assert_eq!(field("d"), None);
+        assert_eq!(field("r").as_deref(), Some("re"));
+        assert_eq!(
+            field_of("shorthand_field_identifier", "n").as_deref(),
+            Some("n")
+        );
+    }
 }

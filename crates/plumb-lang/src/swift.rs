@@ -147,4 +147,17 @@ mod tests {
             .collect();
         assert_eq!(exported, vec![false, false, true, true]);
     }
+
+    #[test]
+    fn calls_and_declarations_count_their_unlisted_items() {
+        let code = "func add(_ x: Int, count: Int) {}\nfunc run() { add(1, count: 2) { } }\n";
+        let tree = parse(code);
+        let root = tree.root_node();
+        let add = root.named_child(0).unwrap();
+        assert_eq!(unlisted_arity(add, ListKind::Parameters), Some(Some(2)));
+        let call = crate::test_node(root, code, "call_expression", "add(1, count: 2) { }");
+        assert_eq!(unlisted_arity(call, ListKind::Arguments), Some(Some(3)));
+        let name = crate::test_node(root, code, "simple_identifier", "run");
+        assert_eq!(unlisted_arity(name, ListKind::Arguments), None);
+    }
 }
