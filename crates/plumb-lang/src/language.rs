@@ -106,7 +106,7 @@ pub fn header_language<'p>(paths: impl IntoIterator<Item = &'p Path>) -> Languag
 pub struct QueryError {
     /// The language whose query failed.
     pub language: Language,
-    /// The [`PatternError`], with its byte offset.
+    /// The [`crate::PatternError`], with its byte offset.
     pub message: String,
 }
 
