@@ -103,8 +103,8 @@ pub fn parse_only(language: Language, source: &str, timeout: Duration) -> Option
 
 /// Rounds of macro-argument parsing: a macro invoked inside another's
 /// arguments (`assert_eq!(format!(…), …)`) is read in the next round.
-/// Chosen: two levels cover the nesting seen in the Rust corpora; a third
-/// is a margin.
+/// Chosen: two levels cover the nesting seen in the corpora of the one
+/// language with such macros; a third is a margin.
 const MACRO_ROUNDS: usize = 3;
 
 /// Parses the file's macro arguments ([`Language::macro_arguments`]), round
@@ -150,44 +150,4 @@ fn parse_and_extract(language: Language, source: &str, timeout: Duration) -> Fil
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn status(outcome: &FileOutcome) -> Option<FileStatus> {
-        match outcome {
-            FileOutcome::Indexed(_) => None,
-            FileOutcome::Skipped(status, _) => Some(*status),
-        }
-    }
-
-    #[test]
-    fn bad_content_is_set_aside_with_a_reason() {
-        let timeout = Duration::from_secs(5);
-        assert_eq!(
-            status(&check_and_extract(Language::Python, b"x = 1\0", timeout)),
-            Some(FileStatus::SkippedBinary)
-        );
-        assert_eq!(
-            status(&check_and_extract(Language::Python, b"x = '\xff'", timeout)),
-            Some(FileStatus::SkippedEncoding)
-        );
-        assert_eq!(
-            status(&check_and_extract(Language::Python, b"def f(:\n", timeout)),
-            None
-        );
-    }
-
-    #[test]
-    fn a_zero_timeout_times_out() {
-        let source = "def f():\n    return 1\n".repeat(20_000);
-        let outcome = check_and_extract(Language::Python, source.as_bytes(), Duration::ZERO);
-        assert_eq!(status(&outcome), Some(FileStatus::TimedOut));
-        // The worker's parser is usable again afterwards.
-        let outcome = check_and_extract(
-            Language::Python,
-            b"def g():\n    pass\n",
-            Duration::from_secs(5),
-        );
-        assert_eq!(status(&outcome), None);
-    }
-}
+mod tests;
