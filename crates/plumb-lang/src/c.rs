@@ -3,7 +3,15 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, position, text};
+
+/// C's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    is_exported: |node, _, _| is_exported(node),
+    ..Hooks::DEFAULT
+};
 
 /// Appends one glob import per `#include`: `"x.h"` keeps its quotes off and
 /// its path as written; `<x.h>` is marked by its angle brackets, kept.

@@ -10,13 +10,21 @@
 use tree_sitter::Node;
 
 use crate::c;
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
+
+/// C++'s hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    is_exported: |node, _, _| is_exported(node),
+    ..Hooks::DEFAULT
+};
 
 /// Appends the includes (as C does) and the `using` imports of a file:
 /// `using ns::f;` binds `f` from `ns`, `using namespace ns;` is a glob of
 /// `ns`, `namespace g = ns;` binds `g` to the namespace `ns`. A `using`
 /// inside a function or a namespace is recorded for the whole file.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     c::imports(root, source, out);
     each_node_of_kind(
         root,
@@ -94,7 +102,7 @@ fn compact_path(written: &str) -> String {
 
 /// External linkage unless declared `static` outside a class, or placed in
 /// an anonymous namespace; class members follow their class.
-pub(crate) fn is_exported(node: Node<'_>) -> bool {
+fn is_exported(node: Node<'_>) -> bool {
     let mut in_class = false;
     let mut current = node.parent();
     while let Some(parent) = current {

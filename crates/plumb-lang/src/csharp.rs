@@ -4,7 +4,16 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, compact, position, text};
+
+/// C#'s hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    package,
+    is_exported: |node, _, _| is_exported(node),
+    ..Hooks::DEFAULT
+};
 
 /// Node kinds that declare a namespace.
 const NAMESPACE_KINDS: &[&str] = &["namespace_declaration", "file_scoped_namespace_declaration"];
@@ -12,7 +21,7 @@ const NAMESPACE_KINDS: &[&str] = &["namespace_declaration", "file_scoped_namespa
 /// The file's namespace, dotted: the first one it declares, block
 /// (`namespace A.B { … }`) or file-scoped (`namespace A.B;`). A namespace
 /// nested in it, or a second one, is not told apart.
-pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
+fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
     let mut cursor = root.walk();
     let declaration = root
         .named_children(&mut cursor)
@@ -26,7 +35,7 @@ pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
 /// `using X = A.B.C;` binds `X` to member `C` of `A.B` (a type or a
 /// namespace); `using static A.B.C;` is a glob of type `C`'s members.
 /// `global using` is read as a directive of its own file only.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     let mut cursor = root.walk();
     for node in root.named_children(&mut cursor) {
         if node.kind() == "using_directive" {
@@ -90,7 +99,7 @@ const PRIVATE_BY_DEFAULT: &[&str] = &[
 /// Visible outside its type: not `private`, and either marked `public`,
 /// `protected` or `internal`, or private by no default (a type in a
 /// namespace is `internal`, an interface's or enum's member public).
-pub(crate) fn is_exported(node: Node<'_>) -> bool {
+fn is_exported(node: Node<'_>) -> bool {
     if node.kind() == "local_function_statement" {
         return false;
     }

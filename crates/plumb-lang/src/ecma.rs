@@ -3,7 +3,17 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::{CallbackSite, Hooks};
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
+
+/// The ECMAScript languages' hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    export_list,
+    is_exported: |node, name, _| is_exported(node, name),
+    callback_site,
+    ..Hooks::DEFAULT
+};
 
 /// Definition kinds that are class or interface members.
 const MEMBER_KINDS: &[&str] = &[
@@ -16,7 +26,7 @@ const MEMBER_KINDS: &[&str] = &[
 ];
 
 /// Appends every import binding and re-export of a module.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     each_node_of_kind(
         root,
         &[
@@ -212,7 +222,7 @@ fn require_call(node: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
 }
 
 /// Local names exported by `export { a, b as c };` and `export default a;`.
-pub(crate) fn export_list(root: Node<'_>, source: &[u8]) -> Vec<String> {
+fn export_list(root: Node<'_>, source: &[u8]) -> Vec<String> {
     let mut names = Vec::new();
     let mut cursor = root.walk();
     for statement in root.named_children(&mut cursor) {
@@ -242,7 +252,7 @@ pub(crate) fn export_list(root: Node<'_>, source: &[u8]) -> Vec<String> {
 
 /// Members are public unless `private` or `#name`; other definitions are
 /// exported when inside an `export` statement.
-pub(crate) fn is_exported(node: Node<'_>, name: &str) -> bool {
+fn is_exported(node: Node<'_>, name: &str) -> bool {
     if MEMBER_KINDS.contains(&node.kind()) {
         return !name.starts_with('#') && !has_private_modifier(node);
     }
@@ -264,6 +274,43 @@ fn has_private_modifier(node: Node<'_>) -> bool {
             let mut inner = c.walk();
             c.children(&mut inner).any(|k| k.kind() == "private")
         }
+    })
+}
+
+/// For a parameter of a function passed as an argument (an arrow
+/// function's lone parameter, or a parameter in a function's list): the
+/// call or `new` expression it is passed to, and the positions of the
+/// argument and of the parameter.
+fn callback_site(param: Node<'_>) -> Option<CallbackSite<'_>> {
+    let named_index = |node: Node<'_>| -> Option<u32> {
+        let parent = node.parent()?;
+        let mut cursor = parent.walk();
+        let index = parent
+            .named_children(&mut cursor)
+            .position(|c| c.id() == node.id())?;
+        u32::try_from(index).ok()
+    };
+    let (function, parameter) = match param.parent()?.kind() {
+        "arrow_function" => (param.parent()?, 0),
+        _ => {
+            let declared = param.parent()?;
+            let list = declared.parent()?;
+            (list.parent()?, named_index(declared)?)
+        }
+    };
+    let arguments = function.parent().filter(|p| p.kind() == "arguments")?;
+    let argument = named_index(function)?;
+    let call = arguments.parent()?;
+    let (callee, constructed) = match call.kind() {
+        "call_expression" => (call.child_by_field_name("function")?, false),
+        "new_expression" => (call.child_by_field_name("constructor")?, true),
+        _ => return None,
+    };
+    Some(CallbackSite {
+        callee,
+        constructed,
+        argument,
+        parameter,
     })
 }
 
@@ -313,5 +360,22 @@ mod tests {
                 ("path", Some("dirname"), Some("dir"), false, false),
             ]
         );
+    }
+
+    #[test]
+    fn callback_parameters_know_their_call_and_positions() {
+        let code = "source.pipe(1, (x: number, y) => x);\nnew Observable(s => s);\n";
+        let tree = crate::test_parse(Language::TypeScript, code);
+        let root = tree.root_node();
+        let site = |name: &str| {
+            let param = crate::test_node(root, code, "identifier", name);
+            callback_site(param).map(|site| {
+                let callee = &code[site.callee.byte_range()];
+                (callee, site.constructed, site.argument, site.parameter)
+            })
+        };
+        assert_eq!(site("y"), Some(("source.pipe", false, 1, 1)));
+        assert_eq!(site("s"), Some(("Observable", true, 0, 0)));
+        assert_eq!(site("source"), None);
     }
 }

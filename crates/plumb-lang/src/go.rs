@@ -8,10 +8,19 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, position, text};
 
+/// Go's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    package,
+    is_exported: |_, name, _| is_exported(name),
+    ..Hooks::DEFAULT
+};
+
 /// The name the file's `package` clause declares (`model`, `model_test`).
-pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
+fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
     let mut cursor = root.walk();
     let clause = root
         .named_children(&mut cursor)
@@ -28,7 +37,7 @@ pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
 /// name (see [`package_name`]), `import x "a/b"` under `x`; `import . "a/b"`
 /// is a glob; `import _ "a/b"` binds nothing (it is kept, with no local
 /// name, so that the import is still recorded).
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     let mut cursor = root.walk();
     let mut specs = Vec::new();
     for declaration in root.named_children(&mut cursor) {
@@ -81,7 +90,7 @@ pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) 
 
 /// Exported when the name starts with an upper-case letter (the Go
 /// specification, "Exported identifiers").
-pub(crate) fn is_exported(name: &str) -> bool {
+fn is_exported(name: &str) -> bool {
     name.chars().next().is_some_and(char::is_uppercase)
 }
 

@@ -3,10 +3,19 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, compact, position, text};
 
+/// Java's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    package,
+    is_exported: |node, _, _| is_exported(node),
+    ..Hooks::DEFAULT
+};
+
 /// The package named by the file's `package` declaration, dotted.
-pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
+fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
     let mut cursor = root.walk();
     let declaration = root
         .named_children(&mut cursor)
@@ -22,7 +31,7 @@ pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
 /// `import a.b.C;` binds `C` to member `C` of `a.b`; `import a.b.*;` is a
 /// glob of `a.b`; `import static a.b.C.m;` binds `m` to member `m` of the
 /// class `a.b.C`, and `import static a.b.C.*;` is a glob of that class.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     let mut cursor = root.walk();
     for node in root.named_children(&mut cursor) {
         if node.kind() != "import_declaration" {
@@ -61,7 +70,7 @@ pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) 
 
 /// Visible outside its package unless declared `private`. (Package-private
 /// members are visible to the package, which is where plumb looks.)
-pub(crate) fn is_exported(node: Node<'_>) -> bool {
+fn is_exported(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     !node.children(&mut cursor).any(|child| {
         child.kind() == "modifiers" && {

@@ -4,10 +4,19 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, compact, position, text};
 
+/// Kotlin's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    package,
+    is_exported: |node, _, _| is_exported(node),
+    ..Hooks::DEFAULT
+};
+
 /// The package named by the file's `package` header, dotted.
-pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
+fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
     let mut cursor = root.walk();
     let header = root
         .named_children(&mut cursor)
@@ -23,7 +32,7 @@ pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
 /// member `C` of `a.b` (a class, a top-level function or property, or a
 /// subpackage); `import a.b.C as D` binds `D` to it; `import a.b.*` is a
 /// glob of `a.b` (a package, or a class's nested members).
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     let mut cursor = root.walk();
     for node in root.named_children(&mut cursor) {
         if node.kind() != "import" {
@@ -72,7 +81,7 @@ pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) 
 /// Visible outside its file unless declared `private`. (`internal` is
 /// visible to the module, `protected` to subclasses: both are places plumb
 /// looks.)
-pub(crate) fn is_exported(node: Node<'_>) -> bool {
+fn is_exported(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     !node.children(&mut cursor).any(|child| {
         child.kind() == "modifiers" && {

@@ -5,10 +5,19 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, position, text};
 
+/// PHP's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    package,
+    is_exported: |node, _, _| is_exported(node),
+    ..Hooks::DEFAULT
+};
+
 /// The namespace named by the file's first `namespace` declaration, dotted.
-pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
+fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
     let mut cursor = root.walk();
     let declaration = root
         .named_children(&mut cursor)
@@ -22,7 +31,7 @@ pub(crate) fn package(root: Node<'_>, source: &[u8]) -> Option<String> {
 /// `use A\B\{Cart, Order};` binds each of its names; `use function A\f;`
 /// binds the function `f` the same way. Declarations inside a braced
 /// `namespace X { … }` count too.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     let mut cursor = root.walk();
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
@@ -99,7 +108,7 @@ fn use_clause(clause: Node<'_>, prefix: &str, source: &[u8], out: &mut Vec<Impor
 }
 
 /// Visible outside its class unless declared `private`.
-pub(crate) fn is_exported(node: Node<'_>) -> bool {
+fn is_exported(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     !node.children(&mut cursor).any(|child| {
         child.kind() == "visibility_modifier" && {

@@ -3,10 +3,19 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 
+/// Python's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    is_exported: |_, name, _| is_exported(name),
+    docstring,
+    ..Hooks::DEFAULT
+};
+
 /// Appends every import binding of a Python module.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     each_node_of_kind(
         root,
         &["import_statement", "import_from_statement"],
@@ -101,8 +110,24 @@ fn split_alias<'t>(node: Node<'t>, source: &[u8]) -> (Node<'t>, Option<String>) 
 }
 
 /// Public unless the name starts with an underscore (dunder names are public).
-pub(crate) fn is_exported(name: &str) -> bool {
+fn is_exported(name: &str) -> bool {
     !name.starts_with('_') || (name.starts_with("__") && name.ends_with("__"))
+}
+
+/// The docstring of a definition: the string literal that is its body's
+/// first statement, without its prefix (`r`, `f`, …), quotes and the
+/// whitespace around its text.
+fn docstring(node: Node<'_>, source: &[u8]) -> Option<String> {
+    let body = node.child_by_field_name("body")?;
+    let first = body.named_child(0)?;
+    let string = (first.kind() == "expression_statement")
+        .then(|| first.named_child(0))
+        .flatten()
+        .filter(|s| s.kind() == "string")?;
+    let content = text(string, source)
+        .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+        .trim_matches(|c| c == '"' || c == '\'');
+    Some(content.trim().to_owned())
 }
 
 #[cfg(test)]
@@ -145,5 +170,16 @@ mod tests {
         assert!(is_exported("Cart"));
         assert!(is_exported("__init__"));
         assert!(!is_exported("_helper"));
+    }
+
+    #[test]
+    fn docstrings_lose_their_prefix_and_quotes() {
+        let code = "def f():\n    r\"\"\" Doc. \"\"\"\n    pass\n\ndef g():\n    pass\n";
+        let tree = crate::test_parse(Language::Python, code);
+        let root = tree.root_node();
+        let f = root.named_child(0).unwrap();
+        let g = root.named_child(1).unwrap();
+        assert_eq!(docstring(f, code.as_bytes()).as_deref(), Some("Doc."));
+        assert_eq!(docstring(g, code.as_bytes()), None);
     }
 }

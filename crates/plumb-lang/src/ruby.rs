@@ -5,11 +5,20 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
+
+/// Ruby's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    // Every definition is exported: Ruby's `private` is a statement about
+    // the definitions after it.
+    ..Hooks::DEFAULT
+};
 
 /// Appends one module import per `require "x"` / `require_relative "x"`
 /// whose argument is a plain string; it binds no name.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     each_node_of_kind(root, &["call"], &mut |call| {
         if call.child_by_field_name("receiver").is_some() {
             return;

@@ -3,10 +3,22 @@
 
 use tree_sitter::{Node, Point, Range};
 
+use crate::hooks::Hooks;
 use crate::imports::{
     ConditionalCode, ImportDecl, each_node_of_kind, each_node_of_kinds, position, text,
 };
 use crate::{FileHooks, MacroArguments};
+
+/// Rust's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    is_exported: |node, _, _| is_exported(node),
+    conditional_code,
+    macro_arguments,
+    file_hooks: Some(file_hooks),
+    pattern_field,
+    ..Hooks::DEFAULT
+};
 
 /// The node kinds [`imports`] reads.
 const USE_KINDS: &[&str] = &["use_declaration"];
@@ -18,7 +30,7 @@ const MACRO_KINDS: &[&str] = &["macro_definition", "macro_invocation"];
 
 /// [`imports`], [`conditional_code`] and [`macro_arguments`] of one file,
 /// from one walk of its tree.
-pub(crate) fn file_hooks(root: Node<'_>, source: &[u8]) -> FileHooks {
+fn file_hooks(root: Node<'_>, source: &[u8]) -> FileHooks {
     let mut hooks = FileHooks::default();
     let mut kept = Vec::new();
     each_node_of_kinds(
@@ -38,7 +50,7 @@ pub(crate) fn file_hooks(root: Node<'_>, source: &[u8]) -> FileHooks {
 
 /// Appends every binding of every `use` declaration, `pub use` marked as a
 /// re-export.
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     each_node_of_kind(root, USE_KINDS, &mut |node| push_use(node, source, out));
     out.sort_by_key(|decl| (decl.line, decl.col));
 }
@@ -158,7 +170,7 @@ fn push(
 
 /// `pub` items, enum variants, trait items and trait-impl members are
 /// visible outside their module.
-pub(crate) fn is_exported(node: Node<'_>) -> bool {
+fn is_exported(node: Node<'_>) -> bool {
     let mut cursor = node.walk();
     if node
         .children(&mut cursor)
@@ -186,7 +198,7 @@ pub(crate) fn is_exported(node: Node<'_>) -> bool {
 /// is still a definition to navigate, and its paths are still resolved
 /// (rust-analyzer records them too); a disabled statement is code no
 /// default build reads.
-pub(crate) fn conditional_code(root: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode>) {
+fn conditional_code(root: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode>) {
     each_node_of_kind(root, ATTRIBUTE_KINDS, &mut |node| {
         push_conditional(node, source, out);
     });
@@ -234,7 +246,7 @@ fn push_conditional(node: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode
 /// other byte blanked (line breaks kept); and the ranges of that copy the
 /// parser needs to read. Invocations inside `macro_rules!` definitions are
 /// templates and stay blank. `None` when there is no invocation to keep.
-pub(crate) fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<MacroArguments> {
+fn macro_arguments(root: Node<'_>, source: &[u8]) -> Option<MacroArguments> {
     let mut kept = Vec::new();
     each_node_of_kind(root, MACRO_KINDS, &mut |node| {
         keep_arguments(node, &mut kept)
@@ -339,6 +351,33 @@ fn end_of_text(text: &[u8]) -> Option<Range> {
         start_point,
         end_point,
     })
+}
+
+/// The field a name bound by a pattern takes: its position in a tuple
+/// pattern (`n` in `Value::Number(n)`: `0`; none after a `..`), or the
+/// field it is matched against in a struct pattern (`caps` in
+/// `Matches { ref mut caps, .. }`, `start` in `Span { start: s, .. }`).
+fn pattern_field(name: Node<'_>, source: &[u8]) -> Option<String> {
+    let parent = name.parent()?;
+    if parent.kind() == "field_pattern" {
+        let field = parent.child_by_field_name("name")?;
+        return Some(text(field, source).to_owned());
+    }
+    let ty = parent.child_by_field_name("type")?;
+    let mut cursor = parent.walk();
+    let mut position = 0;
+    for child in parent.children(&mut cursor) {
+        if child.id() == name.id() {
+            return Some(position.to_string());
+        }
+        match child.kind() {
+            "(" | ")" | "," => {}
+            "remaining_field_pattern" => return None,
+            _ if child.id() == ty.id() => {}
+            _ => position += 1,
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -455,5 +494,25 @@ mod tests {
         parser.set_included_ranges(&arguments.ranges).unwrap();
         let ranged = parser.parse(&arguments.text, None).unwrap();
         assert_eq!(ranged.root_node().to_sexp(), whole.root_node().to_sexp());
+    }
+
+    #[test]
+    fn pattern_names_take_a_position_or_a_field() {
+        let code = "fn f() { let Pair(a, b) = v; let Pair(c, .., d) = v; let It { re: r, ref mut n } = it; }\n";
+        let tree = crate::test_parse(Language::Rust, code);
+        let field_of = |kind: &str, name: &str| {
+            let node = crate::test_node(tree.root_node(), code, kind, name);
+            pattern_field(node, code.as_bytes())
+        };
+        let field = |name: &str| field_of("identifier", name);
+        assert_eq!(field("a").as_deref(), Some("0"));
+        assert_eq!(field("b").as_deref(), Some("1"));
+        assert_eq!(field("c").as_deref(), Some("0"));
+        assert_eq!(field("d"), None);
+        assert_eq!(field("r").as_deref(), Some("re"));
+        assert_eq!(
+            field_of("shorthand_field_identifier", "n").as_deref(),
+            Some("n")
+        );
     }
 }

@@ -5,12 +5,21 @@
 
 use tree_sitter::Node;
 
+use crate::hooks::{Hooks, ListKind};
 use crate::imports::{ImportDecl, position, text};
+
+/// Swift's hooks.
+pub(crate) const HOOKS: Hooks = Hooks {
+    imports,
+    is_exported: |node, _, source| is_exported(node, source),
+    unlisted_arity,
+    ..Hooks::DEFAULT
+};
 
 /// Appends one binding per `import` declaration: `import Foundation` and
 /// `import struct Foundation.Date` bind the module's first element, as a
 /// whole module (`name: None`).
-pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
+fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {
     let mut cursor = root.walk();
     for node in root.named_children(&mut cursor) {
         if node.kind() != "import_declaration" {
@@ -47,7 +56,7 @@ pub(crate) fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) 
 /// Visible outside its file unless declared `private` or `fileprivate`.
 /// (`internal` members are visible to the module, which is where plumb
 /// looks.)
-pub(crate) fn is_exported(node: Node<'_>, source: &[u8]) -> bool {
+fn is_exported(node: Node<'_>, source: &[u8]) -> bool {
     let mut cursor = node.walk();
     !node.children(&mut cursor).any(|child| {
         child.kind() == "modifiers" && {
@@ -58,6 +67,41 @@ pub(crate) fn is_exported(node: Node<'_>, source: &[u8]) -> bool {
             })
         }
     })
+}
+
+/// Swift's counts, for a node with no list field: a call keeps its
+/// arguments in a `call_suffix` (`value_arguments` and a trailing closure),
+/// a declaration its parameters among its own children after its `(`.
+/// `None` when the node has neither. (The grammar has no node kind for a
+/// variadic parameter, so no count is left open.)
+fn unlisted_arity(node: Node<'_>, of: ListKind) -> Option<Option<u32>> {
+    let mut cursor = node.walk();
+    match of {
+        ListKind::Arguments => {
+            let suffix = node
+                .named_children(&mut cursor)
+                .find(|c| c.kind() == "call_suffix")?;
+            let mut inner = suffix.walk();
+            let count = suffix
+                .named_children(&mut inner)
+                .map(|item| match item.kind() {
+                    "value_arguments" => item.named_child_count() as u32,
+                    _ => 1,
+                })
+                .sum();
+            Some(Some(count))
+        }
+        ListKind::Parameters => {
+            if !node.children(&mut cursor).any(|c| c.kind() == "(") {
+                return None;
+            }
+            let count = node
+                .named_children(&mut cursor)
+                .filter(|item| item.kind() == "parameter")
+                .count() as u32;
+            Some(Some(count))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -102,5 +146,18 @@ mod tests {
             .map(|i| is_exported(body.named_child(i).unwrap(), code.as_bytes()))
             .collect();
         assert_eq!(exported, vec![false, false, true, true]);
+    }
+
+    #[test]
+    fn calls_and_declarations_count_their_unlisted_items() {
+        let code = "func add(_ x: Int, count: Int) {}\nfunc run() { add(1, count: 2) { } }\n";
+        let tree = parse(code);
+        let root = tree.root_node();
+        let add = root.named_child(0).unwrap();
+        assert_eq!(unlisted_arity(add, ListKind::Parameters), Some(Some(2)));
+        let call = crate::test_node(root, code, "call_expression", "add(1, count: 2) { }");
+        assert_eq!(unlisted_arity(call, ListKind::Arguments), Some(Some(3)));
+        let name = crate::test_node(root, code, "simple_identifier", "run");
+        assert_eq!(unlisted_arity(name, ListKind::Arguments), None);
     }
 }

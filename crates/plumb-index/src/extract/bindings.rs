@@ -1,0 +1,186 @@
+//! The bindings phase: names that get a type from an annotation, an
+//! initializer, a collection's elements or a pattern, each placed in its
+//! scope (a member of a type in the type); untyped parameters of callbacks,
+//! typed from the callee; and the locals of functions.
+
+use plumb_lang::tree_sitter::Node;
+use plumb_store::model::SymbolKind;
+
+use super::Source;
+use super::captures::RawBinding;
+use super::containers::{Containers, enclosing_type};
+use super::text::{compact, dotted, member_path, text};
+use crate::facts::{BindingFact, Container, FileFacts, LocalFact};
+use crate::typetext::{element_type, normalize_type};
+
+/// Appends the bindings to `facts`: an annotation beats the initializer of
+/// the same declaration, and a collection's annotation also types its
+/// elements, bound as `name[]`.
+pub(super) fn push_bindings(
+    source: &Source<'_>,
+    bindings: &mut Vec<RawBinding<'_>>,
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    let Source {
+        language,
+        spec,
+        bytes,
+        ..
+    } = *source;
+    // An annotation beats the initializer of the same declaration.
+    bindings.sort_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.from_value));
+    bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte()));
+    let binding_containers =
+        containers.innermost(bindings.iter().map(|b| b.node.start_byte() as u32));
+    let self_name = spec.self_names.first().copied().unwrap_or("self");
+    for (raw, mut container) in bindings.iter().zip(binding_containers) {
+        // A binding that is itself a definition (`X = Cart()` at module or
+        // class level) belongs to the scope around that definition.
+        if let Container::Def(d) = container
+            && facts.defs[d].start_byte == raw.node.start_byte() as u32
+        {
+            container = facts.defs[d].container;
+        }
+        let type_text = if raw.from_value {
+            member_path(raw.type_node, spec, bytes)
+        } else {
+            normalize_type(&dotted(text(raw.type_node, bytes), spec.member_operators))
+        };
+        // A collection's annotation also types its elements, bound as
+        // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
+        let element_type = if raw.from_value || raw.pattern {
+            None
+        } else {
+            element_type(text(raw.type_node, bytes))
+        };
+        if type_text.is_none() && element_type.is_none() {
+            continue;
+        }
+        let name = if raw.position {
+            field_position(raw.name).map(|p| p.to_string())
+        } else {
+            member_path(raw.name, spec, bytes)
+        };
+        let Some(mut name) = name else {
+            continue;
+        };
+        let field = if raw.pattern {
+            match language.pattern_field(raw.name, bytes) {
+                Some(field) => Some(field),
+                None => continue,
+            }
+        } else {
+            None
+        };
+        let is_attribute = raw.is_field
+            || spec
+                .self_names
+                .iter()
+                .any(|s| name.strip_prefix(s).is_some_and(|r| r.starts_with('.')));
+        if raw.is_field {
+            name = format!("{self_name}.{name}");
+        }
+        let scope = match container {
+            // A variant's fields are its own (`Value::Number(n)` reads them).
+            Container::Def(d) if raw.is_field && facts.defs[d].kind == SymbolKind::Variant => {
+                container
+            }
+            _ if is_attribute => enclosing_type(facts, container),
+            _ => container,
+        };
+        if let Some(element_type) = element_type {
+            facts.bindings.push(BindingFact {
+                name: format!("{name}[]"),
+                type_text: element_type,
+                scope,
+                from_value: false,
+                element: false,
+                callback: None,
+                field: None,
+            });
+        }
+        if let Some(type_text) = type_text {
+            facts.bindings.push(BindingFact {
+                name,
+                type_text,
+                scope,
+                from_value: raw.from_value,
+                element: raw.element,
+                callback: None,
+                field,
+            });
+        }
+    }
+}
+
+/// Appends a binding for each untyped parameter of a function passed as an
+/// argument: typed by the callee and the positions of the argument and the
+/// parameter, which the resolver reads in the callee's signature.
+pub(super) fn push_callback_bindings(
+    source: &Source<'_>,
+    callback_params: Vec<Node<'_>>,
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    for (node, scope) in containers.place_nodes(callback_params) {
+        if let Some((callee, position)) = callback_context(source, node) {
+            facts.bindings.push(BindingFact {
+                name: text(node, source.bytes).to_owned(),
+                type_text: callee,
+                scope,
+                from_value: true,
+                element: false,
+                callback: Some(position),
+                field: None,
+            });
+        }
+    }
+}
+
+/// Appends the names declared local to a function or method.
+pub(super) fn push_locals(
+    source: &Source<'_>,
+    locals: Vec<Node<'_>>,
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    for (node, container) in containers.place_nodes(locals) {
+        if let Container::Def(d) = container
+            && matches!(
+                facts.defs[d].kind,
+                SymbolKind::Function | SymbolKind::Method
+            )
+        {
+            facts.locals.push(LocalFact {
+                name: text(node, source.bytes).to_owned(),
+                scope: container,
+            });
+        }
+    }
+}
+
+/// For a parameter of a function passed as an argument: the callee text
+/// (`new Observable`, `operate`, `source.pipe`) and the positions of the
+/// argument and of the parameter ([`plumb_lang::Language::callback_site`]).
+fn callback_context(source: &Source<'_>, param: Node<'_>) -> Option<(String, (u32, u32))> {
+    let site = source.language.callback_site(param)?;
+    let callee = compact(site.callee, source.bytes)?;
+    let callee = if site.constructed {
+        format!("new {callee}")
+    } else {
+        callee
+    };
+    Some((callee, (site.argument, site.parameter)))
+}
+
+/// The position of a positional field's type among its list's fields
+/// (`f64` in `Meters(pub f64)`: 0).
+fn field_position(ty: Node<'_>) -> Option<u32> {
+    let list = ty.parent()?;
+    let mut cursor = list.walk();
+    let position = list
+        .children_by_field_name("type", &mut cursor)
+        .position(|t| t.id() == ty.id())?;
+    Some(position as u32)
+}

@@ -1,0 +1,198 @@
+//! The definitions phase: locals dropped, each definition's span
+//! (attributes and wrappers included), its container, doc comment,
+//! signature, return type and parameter count; functions in types made
+//! methods; and the impl blocks with the type their members belong to.
+
+use plumb_lang::ListKind;
+use plumb_lang::Spec;
+use plumb_lang::tree_sitter::Node;
+use plumb_store::model::SymbolKind;
+
+use super::Source;
+use super::arity::arity;
+use super::captures::{RawDef, RawImpl};
+use super::containers::Containers;
+use super::doc::doc;
+use super::siblings::{ChildLists, Siblings};
+use super::signature::{body, return_type, signature};
+use super::text::{position, qualifier, text};
+use crate::facts::{Container, DefFact, FileFacts, ImplFact};
+use crate::typetext::normalize_type;
+
+/// Where each definition sits in the tree: its parent, and the first node
+/// and the outer node of its span.
+pub(super) struct Spans<'t> {
+    /// Each definition's parent node.
+    pub(super) parents: Vec<Option<Node<'t>>>,
+    /// Each definition's first node (attributes included) and the node
+    /// whose end ends it.
+    pub(super) spans: Vec<(Node<'t>, Node<'t>)>,
+}
+
+impl<'t> Spans<'t> {
+    /// The spans of `defs`, reading siblings through `lists`.
+    pub(super) fn of(defs: &[RawDef<'t>], spec: &Spec, lists: &mut ChildLists<'t>) -> Self {
+        let parents: Vec<Option<Node>> = defs.iter().map(|d| d.node.parent()).collect();
+        let spans = defs
+            .iter()
+            .zip(&parents)
+            .map(|(d, &parent)| definition_span(d.node, parent, spec, lists))
+            .collect();
+        Spans { parents, spans }
+    }
+}
+
+/// Appends the definitions to `facts`, each with its container, doc,
+/// signature, return type and parameter count. `export_list` holds the
+/// names the file exports without marking them.
+pub(super) fn push_definitions<'t>(
+    source: &Source<'_>,
+    defs: &[RawDef<'t>],
+    spans: &Spans<'t>,
+    containers: &Containers,
+    export_list: &[String],
+    lists: &mut ChildLists<'t>,
+    facts: &mut FileFacts,
+) {
+    let Source {
+        language,
+        spec,
+        bytes,
+        shapes,
+    } = *source;
+    for (i, raw) in defs.iter().enumerate() {
+        let (first, outer) = spans.spans[i];
+        let name = text(raw.name, bytes).to_owned();
+        let container = containers.parent(Container::Def(i));
+        let (name_line, name_col) = position(raw.name);
+        let exported = language.is_exported(raw.node, &name, bytes)
+            || (container == Container::File && export_list.contains(&name));
+        if let Some(doc) = doc(language, raw.node, spans.parents[i], bytes, lists) {
+            facts.docs.push(facts.defs.len(), doc.into());
+        }
+        facts.defs.push(DefFact {
+            kind: raw.kind,
+            start_line: first.start_position().row as u32 + 1,
+            end_line: outer.end_position().row as u32 + 1,
+            start_byte: first.start_byte() as u32,
+            end_byte: outer.end_byte() as u32,
+            name_line,
+            name_col,
+            signature: signature(raw.node, spec, bytes).map(Box::from),
+            container,
+            exported,
+            has_body: body(raw.node, spec).is_some(),
+            return_type: return_type(raw.node, raw.kind, spec, bytes).map(Box::from),
+            parameters: raw
+                .kind
+                .is_callable()
+                .then(|| arity(raw.node, ListKind::Parameters, shapes))
+                .flatten(),
+            name: name.into(),
+        });
+    }
+}
+
+/// Makes a function directly inside a type or impl a method.
+pub(super) fn mark_methods(facts: &mut FileFacts) {
+    for i in 0..facts.defs.len() {
+        if facts.defs[i].kind == SymbolKind::Function {
+            let in_type = match facts.defs[i].container {
+                Container::Impl(_) => true,
+                Container::Def(p) => facts.defs[p].kind.is_type(),
+                Container::File => false,
+            };
+            if in_type {
+                facts.defs[i].kind = SymbolKind::Method;
+            }
+        }
+    }
+}
+
+/// Appends the impl blocks to `facts`, each with the type its members
+/// belong to, as written (qualified by its `@path`) and normalised.
+pub(super) fn push_impls(
+    source: &Source<'_>,
+    impls: &[RawImpl<'_>],
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    let Source { spec, bytes, .. } = *source;
+    for (i, raw) in impls.iter().enumerate() {
+        let written = match raw.path {
+            Some(path) => qualifier(path, raw.name, spec, bytes).unwrap_or_default(),
+            None => text(raw.name, bytes).to_owned(),
+        };
+        let written = written.as_str();
+        let self_type = normalize_type(written).unwrap_or_else(|| written.to_owned());
+        let node = raw.node;
+        facts.impls.push(ImplFact {
+            self_type,
+            header: signature(node, spec, bytes),
+            start_line: node.start_position().row as u32 + 1,
+            end_line: node.end_position().row as u32 + 1,
+            start_byte: node.start_byte() as u32,
+            end_byte: node.end_byte() as u32,
+            container: containers.parent(Container::Impl(i)),
+        });
+    }
+}
+
+/// Drops variables and constants declared inside a function, and functions
+/// bound to a local variable there (`const step = () => …`, a definition
+/// of one of [`Spec::declarator_kinds`]): they are
+/// locals, not symbols, and their code belongs to the enclosing function
+/// (queries may match declarations at any depth).
+pub(super) fn drop_locals(defs: &mut Vec<RawDef<'_>>, spec: &Spec) {
+    let is_function = |kind: SymbolKind| matches!(kind, SymbolKind::Function | SymbolKind::Method);
+    let mut functions: Vec<(usize, usize)> = defs
+        .iter()
+        .filter(|d| is_function(d.kind))
+        .map(|d| (d.node.start_byte(), d.node.end_byte()))
+        .collect();
+    if functions.is_empty() {
+        return;
+    }
+    functions.sort_unstable();
+    defs.retain(|d| {
+        let bound_to_variable = spec.declarator_kinds.contains(&d.node.kind());
+        if !matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant) && !bound_to_variable {
+            return true;
+        }
+        let at = d.node.start_byte();
+        // The last function starting before `at` is the only candidate that
+        // can contain it among non-overlapping top-level ones; nested ones
+        // start later, so scan back while starts precede `at`.
+        let upto = functions.partition_point(|&(start, _)| start < at);
+        !functions[..upto]
+            .iter()
+            .rev()
+            .any(|&(start, end)| start < at && at < end)
+    });
+}
+
+/// The first node of a definition's span (attributes, decorators and a
+/// wrapper of [`Spec::wrapper_kinds`] included) and the node whose end ends it.
+/// `parent` is the definition's parent.
+fn definition_span<'t>(
+    node: Node<'t>,
+    parent: Option<Node<'t>>,
+    spec: &Spec,
+    lists: &mut ChildLists<'t>,
+) -> (Node<'t>, Node<'t>) {
+    let (outer, outer_parent) = match parent {
+        Some(wrapper) if spec.wrapper_kinds.contains(&wrapper.kind()) => {
+            (wrapper, wrapper.parent())
+        }
+        _ => (node, parent),
+    };
+    let mut first = outer;
+    for previous in lists.siblings_before(outer, outer_parent, Siblings::Named) {
+        if spec.attribute_kinds.contains(&previous.kind()) {
+            first = previous;
+        } else {
+            break;
+        }
+    }
+    (first, outer)
+}

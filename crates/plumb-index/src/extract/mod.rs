@@ -1,0 +1,166 @@
+//! The language-neutral extractor: runs a language's extraction query over
+//! a parsed tree and turns the named captures (see `plumb-lang`) into
+//! [`FileFacts`]. Everything language-specific comes from the query, the
+//! [`Spec`] row (node kinds included), or the language's hooks in
+//! `plumb-lang`.
+//!
+//! Extraction runs in phases, one module each: the query's captures read
+//! by name and settled, one per name node (`captures`); definitions, their
+//! spans and containers, and impl blocks (`definitions`, `containers`);
+//! references (`references`); bindings, callback parameters and locals
+//! (`bindings`); then what the hooks read from the whole file.
+
+mod arity;
+mod bindings;
+mod captures;
+mod containers;
+mod definitions;
+mod doc;
+mod references;
+mod siblings;
+mod signature;
+mod text;
+
+use plumb_lang::tree_sitter::{Node, Tree};
+use plumb_lang::{FileHooks, Language, QueryError, Spec};
+
+use crate::facts::FileFacts;
+use arity::ListShapes;
+use captures::{Captured, roles};
+use containers::Containers;
+use definitions::Spans;
+use siblings::ChildLists;
+
+pub use text::compact_expression;
+
+/// An error in a language's capture names: a defect of the `.scm` files.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// The query did not compile.
+    #[error(transparent)]
+    Query(#[from] QueryError),
+    /// A capture name outside the contract.
+    #[error("extraction query for {language} uses unknown capture @{capture}")]
+    UnknownCapture {
+        /// The language.
+        language: &'static str,
+        /// The capture name.
+        capture: String,
+    },
+}
+
+/// What every phase reads: the language, its spec row, the file's text and
+/// its grammar's list shapes.
+#[derive(Clone, Copy)]
+struct Source<'a> {
+    /// The language.
+    language: Language,
+    /// Its spec row.
+    spec: &'static Spec,
+    /// The file's text.
+    bytes: &'a [u8],
+    /// The grammar's argument and parameter lists.
+    shapes: ListShapes,
+}
+
+/// Extracts the facts of one parsed file. `macro_trees` are parses of the
+/// file's macro arguments ([`Language::macro_arguments`], same byte
+/// positions): their references, bindings and locals are read too, their
+/// definitions are not.
+pub fn extract(
+    language: Language,
+    tree: &Tree,
+    macro_trees: &[Tree],
+    source: &str,
+) -> Result<FileFacts, SpecError> {
+    let root = tree.root_node();
+    let bytes = source.as_bytes();
+    let mut hooks = FileHooks::default();
+    language.imports(root, bytes, &mut hooks.imports);
+    language.conditional_code(root, bytes, &mut hooks.conditional);
+    extract_with_hooks(language, tree, macro_trees, source, hooks)
+}
+
+/// [`extract`], with the imports and conditional code of the file already
+/// read by its hooks ([`Language::file_hooks`]; the macro arguments are
+/// `macro_trees`).
+pub fn extract_with_hooks(
+    language: Language,
+    tree: &Tree,
+    macro_trees: &[Tree],
+    source: &str,
+    hooks: FileHooks,
+) -> Result<FileFacts, SpecError> {
+    let spec = language.spec();
+    let patterns = language.patterns()?;
+    let roles = roles(language, patterns)?;
+    let source = Source {
+        language,
+        spec,
+        bytes: source.as_bytes(),
+        shapes: ListShapes::of(tree, spec),
+    };
+
+    let mut captured = Captured::collect(patterns, &roles, tree, macro_trees, source.bytes);
+    captured.settle();
+
+    let export_list = language.export_lists(tree.root_node(), source.bytes);
+    let mut facts = FileFacts::default();
+    definitions::drop_locals(&mut captured.defs, spec);
+    let mut lists = ChildLists::default();
+    let spans = Spans::of(&captured.defs, spec, &mut lists);
+    let containers = Containers::new(&captured.impls, &spans.spans);
+    definitions::push_definitions(
+        &source,
+        &captured.defs,
+        &spans,
+        &containers,
+        &export_list,
+        &mut lists,
+        &mut facts,
+    );
+    definitions::mark_methods(&mut facts);
+    definitions::push_impls(&source, &captured.impls, &containers, &mut facts);
+
+    references::push_references(&source, &captured.refs, &containers, &mut facts);
+
+    bindings::push_bindings(&source, &mut captured.bindings, &containers, &mut facts);
+    bindings::push_callback_bindings(&source, captured.callback_params, &containers, &mut facts);
+    bindings::push_locals(&source, captured.locals, &containers, &mut facts);
+
+    push_file_facts(&source, tree.root_node(), hooks, &mut facts);
+    facts.shrink_to_fit();
+    Ok(facts)
+}
+
+/// The last phase: what the hooks read from the whole file (imports,
+/// package, conditional code) and the count of syntax errors.
+fn push_file_facts(source: &Source<'_>, root: Node<'_>, hooks: FileHooks, facts: &mut FileFacts) {
+    facts.imports = hooks.imports;
+    facts.package = source.language.package(root, source.bytes);
+    facts.conditional = hooks.conditional;
+    facts.syntax_errors = count_syntax_errors(root);
+}
+
+/// How many error and missing nodes the parser recovered with.
+fn count_syntax_errors(root: Node<'_>) -> u32 {
+    if !root.has_error() {
+        return 0;
+    }
+    let mut count = 0;
+    let mut cursor = root.walk();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            count += 1;
+            continue;
+        }
+        if node.has_error() {
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests;

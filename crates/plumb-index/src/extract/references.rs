@@ -1,0 +1,49 @@
+//! The references phase: each reference with its position, its receiver
+//! and path in the one member syntax, its container and its argument
+//! count.
+
+use plumb_lang::ListKind;
+
+use super::Source;
+use super::arity::arity;
+use super::captures::RawRef;
+use super::containers::Containers;
+use super::text::{dotted, member_path, position, qualifier, text};
+use crate::facts::{FileFacts, RefFact};
+
+/// Appends the references (settled, in source order) to `facts`.
+pub(super) fn push_references(
+    source: &Source<'_>,
+    refs: &[RawRef<'_>],
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    let Source {
+        spec,
+        bytes,
+        shapes,
+        ..
+    } = *source;
+    let ref_containers = containers.innermost(refs.iter().map(|r| r.name.start_byte() as u32));
+    for (raw, container) in refs.iter().zip(ref_containers) {
+        let Some(kind) = raw.kind else {
+            continue;
+        };
+        let (line, col) = position(raw.name);
+        facts.refs.push(RefFact {
+            name: text(raw.name, bytes).to_owned(),
+            kind,
+            line,
+            col,
+            receiver: raw.receiver.and_then(|n| member_path(n, spec, bytes)),
+            path: raw
+                .path
+                .and_then(|n| qualifier(n, raw.name, spec, bytes))
+                .map(|q| dotted(&q, spec.member_operators)),
+            container,
+            arguments: raw
+                .site
+                .and_then(|site| arity(site, ListKind::Arguments, shapes)),
+        });
+    }
+}

@@ -1,0 +1,69 @@
+//! Extraction tests on Python code.
+
+use crate::facts::Container;
+use plumb_lang::Language;
+
+use super::{defs, facts};
+
+#[test]
+fn python_definitions_nest_and_keep_decorators() {
+    let f = facts(
+        Language::Python,
+        "import os\n\nclass Cart(Base):\n    \"\"\"A cart.\"\"\"\n    size = 3\n\n    @property\n    def total(self) -> int:\n        return self.helper()\n\ndef total():\n    c = Cart()\n    return c.total\n",
+    );
+    assert_eq!(
+        defs(&f),
+        vec![
+            "class Cart 3-9 in -",
+            "field size 5-5 in Cart",
+            "method total 7-9 in Cart",
+            "function total 11-13 in -",
+        ]
+    );
+    assert_eq!(f.docs.get(0), Some("A cart."));
+    assert_eq!(f.defs[0].signature.as_deref(), Some("class Cart(Base)"));
+    assert_eq!(
+        f.defs[2].signature.as_deref(),
+        Some("def total(self) -> int")
+    );
+    let refs: Vec<_> = f
+        .refs
+        .iter()
+        .map(|r| format!("{} {} {:?} {:?}", r.kind, r.name, r.receiver, r.container))
+        .collect();
+    assert_eq!(
+        refs,
+        vec![
+            "inherit Base None Def(0)",
+            "read property None Def(2)",
+            "type int None Def(2)",
+            "read self None Def(2)",
+            "call helper Some(\"self\") Def(2)",
+            "call Cart None Def(3)",
+            "read c None Def(3)",
+            "read total Some(\"c\") Def(3)",
+        ]
+    );
+    let bindings: Vec<_> = f
+        .bindings
+        .iter()
+        .map(|b| (b.name.as_str(), b.type_text.as_str(), b.from_value, b.scope))
+        .collect();
+    assert_eq!(
+        bindings,
+        vec![
+            ("size", "3", true, Container::Def(0)),
+            ("c", "Cart()", true, Container::Def(3))
+        ]
+    );
+}
+
+#[test]
+fn syntax_errors_are_counted_and_good_code_still_extracted() {
+    let f = facts(
+        Language::Python,
+        "def good():\n    pass\n\ndef bad(:\n    pass\n",
+    );
+    assert!(f.syntax_errors > 0);
+    assert!(f.defs.iter().any(|d| &*d.name == "good"));
+}
