@@ -8,6 +8,13 @@
 //! (`crates/plumb-query/examples/query_latency.rs`).
 //! Run: `cargo bench -p plumb --bench queries`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "a benchmark or example: a failed setup stops it"
+)]
+
 use std::hint::black_box;
 use std::path::Path;
 

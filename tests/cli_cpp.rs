@@ -18,6 +18,13 @@
 //!   include/labels.hpp:4   class geo::Label (width :6); src/labels.cpp:5 Label::width defined
 //!                          out of line inside `namespace geo { … }`
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use std::collections::BTreeSet;

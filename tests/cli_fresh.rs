@@ -2,6 +2,13 @@
 //! (an incremental run must write exactly what a full run writes, checked
 //! on random edit sequences over the fixtures), and the one-writer lock.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use std::fs;

@@ -5,6 +5,13 @@
 //! HOME, PATH and the config directories point into a temp directory, never
 //! at the real ones.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

@@ -15,6 +15,13 @@
 //! (as CI does) the index runs as the unprivileged user `nobody` through
 //! util-linux's `setpriv`: the `unreadable` status is exercised on every run.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use std::os::unix::fs::PermissionsExt;

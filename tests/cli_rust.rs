@@ -23,6 +23,13 @@
 //!   src/units.rs:4       struct Meters; :7 trait Measure; :11 impl Measure for f64; :17 for &M
 //!   src/convert.rs:5     impl Measure for Meters; :11 impl Meters (:12 feet); :17 double (m.feet())
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use common::*;

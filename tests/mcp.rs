@@ -4,6 +4,13 @@
 //! temp directory and indexed. The scenarios assert; this file only
 //! prepares the repository and reports their output.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use std::fmt::Write as _;

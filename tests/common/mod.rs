@@ -8,6 +8,12 @@
 //! that holds no index, so they also check that `--root` is honoured.
 
 #![allow(dead_code, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test helpers: a failure here is a failed test"
+)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
