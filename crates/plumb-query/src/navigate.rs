@@ -1,7 +1,7 @@
 //! [`Engine`]: the navigation queries over an open store.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use plumb_store::Store;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
@@ -128,7 +128,7 @@ impl Engine {
     /// Notes and lowers completeness when sites named like a target stayed
     /// unresolved (they may refer to it).
     fn unresolved_named(&self, start: &mut Start, kinds: &[OccurrenceKind]) -> Result<()> {
-        let names: HashSet<&str> = start
+        let names: BTreeSet<&str> = start
             .located
             .symbols
             .iter()
@@ -559,9 +559,11 @@ impl Engine {
             )));
         }
         let mut start = self.start(locator)?;
-        let mut seen: HashSet<i64> = start.located.symbols.iter().map(|s| s.id).collect();
+        // The frontier keeps the located symbols' order (a hash set's would
+        // change the results' order from run to run when a name has several).
+        let mut frontier: Vec<i64> = start.located.symbols.iter().map(|s| s.id).collect();
+        let mut seen: HashSet<i64> = frontier.iter().copied().collect();
         let mut modules_seen = HashSet::new();
-        let mut frontier: Vec<i64> = seen.iter().copied().collect();
         let mut results = Vec::new();
         let mut guesses = 0;
         for level in 1..=depth {

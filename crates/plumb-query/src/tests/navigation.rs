@@ -136,3 +136,47 @@ fn impls_of_a_method_are_its_overrides() {
         "#]],
     );
 }
+
+/// Two same-named methods whose callers interleave in the file: `impact`
+/// must list the first definition's dependents, then the second's, on
+/// every run (it once took them in a hash set's order).
+const TWO_TOTALS: &str = r#"
+//- /shop.py
+class Cart:
+    def total(self):
+        return 1
+
+
+class Order:
+    def total(self):
+        return 2
+
+
+def charge(c: Cart, o: Order):
+    return c.total() + o.total()
+
+
+def ship(o: Order):
+    return o.total()
+
+
+def pay(c: Cart):
+    return c.total()
+"#;
+
+#[test]
+fn impact_of_several_definitions_follows_them_in_order() {
+    check(
+        TWO_TOTALS,
+        |engine, _| engine.impact(&name("total"), 1),
+        expect![[r#"
+            impact total: 3 results (exact)
+            # target: method shop.Cart.total (shop.py:2)
+            # target: method shop.Order.total (shop.py:7)
+            1  caller      function shop.charge  (shop.py:11)
+            1  caller      function shop.pay  (shop.py:19)
+            1  caller      function shop.ship  (shop.py:15)
+            note: "total" is ambiguous: 2 symbols match; answering for all (narrow with a qualified name or path:LINE)
+        "#]],
+    );
+}
