@@ -18,7 +18,7 @@
 
 pub(crate) mod aside;
 pub(crate) mod cache;
-pub mod extract;
+pub(crate) mod extract;
 pub mod facts;
 pub mod freshness;
 pub mod interface;

@@ -31,7 +31,6 @@ use containers::Containers;
 use definitions::Spans;
 use siblings::ChildLists;
 
-pub use text::compact_expression;
 
 /// An error in a language's capture names: a defect of the `.scm` files.
 #[derive(Debug, thiserror::Error)]
@@ -66,8 +65,10 @@ struct Source<'a> {
 /// Extracts the facts of one parsed file. `macro_trees` are parses of the
 /// file's macro arguments ([`Language::macro_arguments`], same byte
 /// positions): their references, bindings and locals are read too, their
-/// definitions are not.
-pub fn extract(
+/// definitions are not. The indexer goes through [`extract_with_hooks`];
+/// tests call this.
+#[cfg(test)]
+pub(crate) fn extract(
     language: Language,
     tree: &Tree,
     macro_trees: &[Tree],
@@ -163,4 +164,4 @@ fn count_syntax_errors(root: Node<'_>) -> u32 {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

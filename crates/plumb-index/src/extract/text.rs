@@ -88,7 +88,7 @@ pub(super) fn dotted(text: &str, operators: &[&str]) -> String {
 
 /// Folds whitespace in an expression, keeping one space only between two
 /// word characters (a name's `\` counts as one: `new \App\Cart()`).
-pub fn compact_expression(raw: &str) -> String {
+pub(super) fn compact_expression(raw: &str) -> String {
     let is_word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '$' | '\\');
     let mut out = String::with_capacity(raw.len());
     let mut pending_space = false;

@@ -21,7 +21,9 @@ use super::signature::{MAX_SIGNATURE, fold_signature};
 use super::text::truncate;
 use crate::facts::{Container, FileFacts};
 
-pub(super) fn facts(language: Language, code: &str) -> FileFacts {
+/// The facts of `code` parsed as `language` (also used by the tests of the
+/// facts cache and of interfaces).
+pub(crate) fn facts(language: Language, code: &str) -> FileFacts {
     let mut parser = plumb_lang::tree_sitter::Parser::new();
     parser.set_language(&language.grammar()).unwrap();
     let tree = parser.parse(code, None).unwrap();

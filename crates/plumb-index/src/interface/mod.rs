@@ -158,64 +158,6 @@ impl<'a> ImportView<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::extract::extract;
-    use plumb_lang::Language;
-    use plumb_lang::tree_sitter::Parser;
-
-    fn interface_of(language: Language, source: &str) -> [u8; 32] {
-        let mut parser = Parser::new();
-        parser.set_language(&language.grammar()).unwrap();
-        let tree = parser.parse(source, None).unwrap();
-        let facts = extract(language, &tree, &[], source).unwrap();
-        interface_hash(&facts)
-    }
-
-    const CART: &str = "from m import Base\n\nclass Cart(Base):\n    def total(self) -> int:\n        count = helper(self.items)\n        return count\n";
-
-    #[test]
-    fn comments_moves_and_body_edits_keep_the_interface() {
-        let python = |source: &str| interface_of(Language::Python, source);
-        let before = python(CART);
-        assert_eq!(python(&format!("# a comment\n\n{CART}")), before);
-        assert_eq!(
-            python(&CART.replace(
-                "count = helper(self.items)",
-                "n = other(2)\n        count = n"
-            )),
-            before
-        );
-    }
-
-    #[test]
-    fn definitions_signatures_imports_and_bases_change_the_interface() {
-        let python = |source: &str| interface_of(Language::Python, source);
-        let before = python(CART);
-        for changed in [
-            CART.replace("-> int", "-> str"),
-            CART.replace("def total", "def grand_total"),
-            CART.replace("import Base", "import Base as Root"),
-            CART.replace("Cart(Base)", "Cart(object)"),
-            format!("{CART}\ndef added():\n    pass\n"),
-            CART.replace(
-                "        return count\n",
-                "        def inner():\n            pass\n        return count\n",
-            ),
-        ] {
-            assert_ne!(python(&changed), before, "{changed}");
-        }
-    }
-
-    #[test]
-    fn a_functions_locals_count_only_when_something_is_defined_inside_it() {
-        let rust = |source: &str| interface_of(Language::Rust, source);
-        let plain = "fn make() -> Cart {\n    Cart::new()\n}\n";
-        let with_local = "fn make() -> Cart {\n    let Cart = 1;\n    Cart::new()\n}\n";
-        assert_eq!(rust(plain), rust(with_local));
-        let nested =
-            "fn make() -> Cart {\n    struct Cart;\n    fn inner() -> Cart { Cart }\n    Cart\n}\n";
-        let nested_with_local = "fn make() -> Cart {\n    let x = 1;\n    struct Cart;\n    fn inner() -> Cart { Cart }\n    Cart\n}\n";
-        assert_ne!(rust(nested), rust(nested_with_local));
-    }
-}
+mod python_tests;
+#[cfg(test)]
+mod rust_tests;
