@@ -31,7 +31,6 @@ use containers::Containers;
 use definitions::Spans;
 use siblings::ChildLists;
 
-
 /// An error in a language's capture names: a defect of the `.scm` files.
 #[derive(Debug, thiserror::Error)]
 pub enum SpecError {
