@@ -21,6 +21,7 @@ use serde::Serialize;
 use plumb_index::walk::Limits;
 use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
+use plumb_query::args::Rebase;
 use plumb_query::capability::{
     Callees, Callers, Capability, Impact, Impls, Outline, Refs, Search, SymbolInfo,
 };
@@ -208,7 +209,7 @@ fn open(root: &Path) -> anyhow::Result<Store> {
 /// its answer: JSON, or the shared rendering with the notes on stderr.
 fn ask<C: Capability>(cli: &Cli, args: C::Args) -> anyhow::Result<Outcome> {
     let root = find_root(cli)?;
-    let args = C::rebase(args, &|path| relative_file(&root, path));
+    let args = args.rebased(&|path| relative_file(&root, path));
     let engine = Engine::new(open(&root)?).include_guesses(cli.guesses);
     let answer = C::run(&engine, &args)?;
     emit(cli.json, &answer, |answer, out| {

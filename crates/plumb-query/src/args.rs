@@ -96,6 +96,43 @@ fn default_impact_depth() -> u32 {
     DEFAULT_IMPACT_DEPTH
 }
 
+/// Arguments whose paths a surface rewrites (root-relative, for the CLI's
+/// working directory or an MCP client's absolute paths).
+pub trait Rebase {
+    /// The arguments with every path rewritten by `rebase`.
+    fn rebased(self, rebase: &dyn Fn(&str) -> String) -> Self;
+}
+
+impl Rebase for SearchArgs {
+    fn rebased(self, _: &dyn Fn(&str) -> String) -> Self {
+        self
+    }
+}
+
+impl Rebase for OutlineArgs {
+    fn rebased(self, rebase: &dyn Fn(&str) -> String) -> Self {
+        Self {
+            file: rebase(&self.file),
+            ..self
+        }
+    }
+}
+
+/// The arguments that name a symbol by a [`Locator`], whose path (if any)
+/// is rebased.
+macro_rules! rebase_symbol {
+    ($($args:ty),*) => {$(
+        impl Rebase for $args {
+            fn rebased(mut self, rebase: &dyn Fn(&str) -> String) -> Self {
+                self.symbol = self.symbol.rebased(rebase);
+                self
+            }
+        }
+    )*};
+}
+
+rebase_symbol!(SymbolArgs, RefsArgs, ImplsArgs, ImpactArgs);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,8 @@
 //! [`Engine`] runs it. The CLI dispatches its subcommands through it and the
 //! MCP server builds its tool table from it.
 //!
-//! Adding a capability costs one argument struct (`args.rs`), one answer
+//! Adding a capability costs one argument struct (`args.rs`, with its
+//! [`Rebase`](crate::args::Rebase)), one answer
 //! item type with its [`Render`] (`answer.rs`, `render.rs`; the query itself
 //! is an [`Engine`] method) and one [`Capability`] implementation here;
 //! then one line in each surface: `ToolDef::query::<C>()` in plumb-mcp's
@@ -17,7 +18,7 @@ use crate::answer::{
     Answer, Callee, Caller, Dependent, Implementation, OutlineNode, Query, Reference, Symbol,
     SymbolDetail,
 };
-use crate::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
+use crate::args::{ImpactArgs, ImplsArgs, OutlineArgs, Rebase, RefsArgs, SearchArgs, SymbolArgs};
 use crate::render::Render;
 use crate::{Engine, Error, MAX_IMPACT_DEPTH, Result};
 
@@ -64,20 +65,16 @@ pub trait Capability: 'static {
     /// What it is for.
     const DESCRIPTION: Description;
     /// The smallest tool set offering it.
-    const TIER: Tier;
+    const TIER: Tier = Tier::Core;
     /// The argument blamed for an input error (`symbol`, `file`, `text`).
-    const SUBJECT: &'static str;
+    const SUBJECT: &'static str = "symbol";
     /// Its arguments.
-    type Args;
+    type Args: Rebase;
     /// One result of its answer.
     type Item: Serialize + Render + Clone + Send + 'static;
 
     /// Answers `args`.
     fn run(engine: &Engine, args: &Self::Args) -> Result<Answer<Vec<Self::Item>>>;
-
-    /// Rewrites the paths in `args` with `rebase` (a surface makes them
-    /// root-relative).
-    fn rebase(args: Self::Args, rebase: &dyn Fn(&str) -> String) -> Self::Args;
 
     /// The narrower call that gets what an answer too large to send left out.
     fn narrower(_args: &Self::Args) -> String {
@@ -96,12 +93,6 @@ fn non_empty(argument: &'static str, value: &str) -> Result<()> {
     Ok(())
 }
 
-fn rebase_symbol(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
-    SymbolArgs {
-        symbol: args.symbol.rebased(rebase),
-    }
-}
-
 /// `search`.
 pub struct Search;
 
@@ -113,7 +104,6 @@ impl Capability for Search {
         not_for: "uses of a symbol (refs, callers); its code (symbol).",
         returns: "symbols (qualname, kind, file, line, signature), best first, at most 50.",
     };
-    const TIER: Tier = Tier::Core;
     const SUBJECT: &'static str = "text";
     type Args = SearchArgs;
     type Item = Symbol;
@@ -121,10 +111,6 @@ impl Capability for Search {
     fn run(engine: &Engine, args: &SearchArgs) -> Result<Answer<Vec<Symbol>>> {
         non_empty("text", &args.text)?;
         engine.search(&args.text)
-    }
-
-    fn rebase(args: SearchArgs, _: &dyn Fn(&str) -> String) -> SearchArgs {
-        args
     }
 
     fn narrower(_: &SearchArgs) -> String {
@@ -143,17 +129,11 @@ impl Capability for SymbolInfo {
         not_for: "names you only half know (search); a whole file (outline).",
         returns: "each matching definition with file, lines, signature, doc, parent and source.",
     };
-    const TIER: Tier = Tier::Core;
-    const SUBJECT: &'static str = "symbol";
     type Args = SymbolArgs;
     type Item = SymbolDetail;
 
     fn run(engine: &Engine, args: &SymbolArgs) -> Result<Answer<Vec<SymbolDetail>>> {
         engine.symbol_info(&args.symbol)
-    }
-
-    fn rebase(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
-        rebase_symbol(args, rebase)
     }
 }
 
@@ -179,7 +159,6 @@ impl Capability for Outline {
         not_for: "one definition's code (symbol); finding a file (search).",
         returns: "a tree of symbols with children.",
     };
-    const TIER: Tier = Tier::Core;
     const SUBJECT: &'static str = "file";
     type Args = OutlineArgs;
     type Item = OutlineNode;
@@ -202,13 +181,6 @@ impl Capability for Outline {
         Ok(answer)
     }
 
-    fn rebase(args: OutlineArgs, rebase: &dyn Fn(&str) -> String) -> OutlineArgs {
-        OutlineArgs {
-            file: rebase(&args.file),
-            depth: args.depth,
-        }
-    }
-
     fn narrower(args: &OutlineArgs) -> String {
         match args.depth {
             Some(_) => "call `symbol` with `path:LINE` for one definition".into(),
@@ -228,8 +200,6 @@ impl Capability for Refs {
         not_for: "callers grouped by function (callers); transitive effects (impact).",
         returns: "sites (file, line, col, kind, enclosing symbol) with resolution and confidence.",
     };
-    const TIER: Tier = Tier::Core;
-    const SUBJECT: &'static str = "symbol";
     type Args = RefsArgs;
     type Item = Reference;
 
@@ -242,13 +212,6 @@ impl Capability for Refs {
             }
         }
         Ok(answer)
-    }
-
-    fn rebase(args: RefsArgs, rebase: &dyn Fn(&str) -> String) -> RefsArgs {
-        RefsArgs {
-            symbol: args.symbol.rebased(rebase),
-            kind: args.kind,
-        }
     }
 
     fn narrower(args: &RefsArgs) -> String {
@@ -270,17 +233,11 @@ impl Capability for Callers {
         not_for: "non-call uses such as imports and types (refs); indirect callers (impact).",
         returns: "callers with sites, resolution and confidence.",
     };
-    const TIER: Tier = Tier::Core;
-    const SUBJECT: &'static str = "symbol";
     type Args = SymbolArgs;
     type Item = Caller;
 
     fn run(engine: &Engine, args: &SymbolArgs) -> Result<Answer<Vec<Caller>>> {
         engine.callers(&args.symbol)
-    }
-
-    fn rebase(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
-        rebase_symbol(args, rebase)
     }
 }
 
@@ -295,17 +252,11 @@ impl Capability for Callees {
         not_for: "who calls X (callers).",
         returns: "callees with sites, resolution and confidence; unresolved calls are counted in notes.",
     };
-    const TIER: Tier = Tier::Core;
-    const SUBJECT: &'static str = "symbol";
     type Args = SymbolArgs;
     type Item = Callee;
 
     fn run(engine: &Engine, args: &SymbolArgs) -> Result<Answer<Vec<Callee>>> {
         engine.callees(&args.symbol)
-    }
-
-    fn rebase(args: SymbolArgs, rebase: &dyn Fn(&str) -> String) -> SymbolArgs {
-        rebase_symbol(args, rebase)
     }
 }
 
@@ -320,8 +271,6 @@ impl Capability for Impact {
         not_for: "direct call sites (callers); subtypes only (impls).",
         returns: "dependents with depth and relation.",
     };
-    const TIER: Tier = Tier::Core;
-    const SUBJECT: &'static str = "symbol";
     type Args = ImpactArgs;
     type Item = Dependent;
 
@@ -336,13 +285,6 @@ impl Capability for Impact {
             });
         }
         engine.impact(&args.symbol, args.depth)
-    }
-
-    fn rebase(args: ImpactArgs, rebase: &dyn Fn(&str) -> String) -> ImpactArgs {
-        ImpactArgs {
-            symbol: args.symbol.rebased(rebase),
-            depth: args.depth,
-        }
     }
 
     fn narrower(args: &ImpactArgs) -> String {
@@ -369,19 +311,11 @@ impl Capability for Impls {
         returns: "symbols, each marked direct or not.",
     };
     const TIER: Tier = Tier::Full;
-    const SUBJECT: &'static str = "symbol";
     type Args = ImplsArgs;
     type Item = Implementation;
 
     fn run(engine: &Engine, args: &ImplsArgs) -> Result<Answer<Vec<Implementation>>> {
         engine.impls(&args.symbol, args.transitive)
-    }
-
-    fn rebase(args: ImplsArgs, rebase: &dyn Fn(&str) -> String) -> ImplsArgs {
-        ImplsArgs {
-            symbol: args.symbol.rebased(rebase),
-            transitive: args.transitive,
-        }
     }
 
     fn narrower(args: &ImplsArgs) -> String {

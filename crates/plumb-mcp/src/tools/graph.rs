@@ -8,7 +8,7 @@ use rmcp::model::JsonObject;
 use serde::de::DeserializeOwned;
 
 use plumb_query::answer::Answer;
-use plumb_query::args::SymbolArgs;
+use plumb_query::args::{Rebase, SymbolArgs};
 use plumb_query::capability::{Capability, SymbolInfo};
 
 use crate::budget::Reply;
@@ -23,7 +23,7 @@ where
     C::Args: DeserializeOwned,
 {
     let args: C::Args = parse(args)?;
-    Ok(C::rebase(args, &|path| relative_path(call.root(), path)))
+    Ok(args.rebased(&|path| relative_path(call.root(), path)))
 }
 
 /// Runs capability `C` as a tool.
