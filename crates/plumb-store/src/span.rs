@@ -1,27 +1,34 @@
 //! Where a definition lies in its file: [`Span`], its lines and bytes, and
 //! [`LineRange`], lines alone (an `impl` block as the store keeps it).
 //!
-//! Both hold their invariant from construction on: a line range is 1-based
-//! and never ends before it starts, and neither does a span's byte range.
-//! So the fields are private and read through getters: every value passed
-//! through [`Span::new`] or [`LineRange::new`] (or a decoding that checks
-//! the same), and a reader never checks again.
+//! Both hold their invariant from construction on: lines are 1-based, and
+//! neither lines nor bytes end before they start. The fields are private,
+//! read through getters, so that every value has passed the check of
+//! [`Span::new`] or [`LineRange::new`] (decoding a span makes the same
+//! check) and no reader checks again; the structs that hold them stay
+//! plain data with public fields.
 
 use std::ops::{Range, RangeInclusive};
 
-/// A span or line range that would break the invariant: a line 0, or an
-/// end before the start.
+/// Lines or bytes that would break the invariant, as given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("invalid span: lines {start_line}..={end_line} (1-based), bytes {start_byte}..{end_byte}")]
-pub struct InvalidSpan {
-    /// The first line given.
-    pub start_line: u32,
-    /// The last line given.
-    pub end_line: u32,
-    /// The start byte given (0 for a line range).
-    pub start_byte: u32,
-    /// The end byte given (0 for a line range).
-    pub end_byte: u32,
+pub enum InvalidSpan {
+    /// A line 0, or a last line before the first.
+    #[error("invalid lines {start}..={end} (1-based, the last not before the first)")]
+    Lines {
+        /// The first line given.
+        start: u32,
+        /// The last line given.
+        end: u32,
+    },
+    /// An end byte before the start byte.
+    #[error("invalid bytes {start}..{end} (the end before the start)")]
+    Bytes {
+        /// The start byte given.
+        start: u32,
+        /// The end byte given.
+        end: u32,
+    },
 }
 
 /// Lines of a file, 1-based, both ends inclusive; the first is never after
@@ -39,12 +46,7 @@ impl LineRange {
     pub fn new(lines: RangeInclusive<u32>) -> Result<LineRange, InvalidSpan> {
         let (start, end) = lines.into_inner();
         if start == 0 || end < start {
-            return Err(InvalidSpan {
-                start_line: start,
-                end_line: end,
-                start_byte: 0,
-                end_byte: 0,
-            });
+            return Err(InvalidSpan::Lines { start, end });
         }
         Ok(LineRange { start, end })
     }
@@ -115,24 +117,18 @@ impl Span {
     /// exclusive), if the first line is at least 1 and neither range ends
     /// before it starts.
     pub fn new(lines: RangeInclusive<u32>, bytes: Range<u32>) -> Result<Span, InvalidSpan> {
-        let (start_line, end_line) = lines.into_inner();
-        let Range {
-            start: start_byte,
-            end: end_byte,
-        } = bytes;
-        if start_line == 0 || end_line < start_line || end_byte < start_byte {
-            return Err(InvalidSpan {
-                start_line,
-                end_line,
-                start_byte,
-                end_byte,
+        let lines = LineRange::new(lines)?;
+        if bytes.end < bytes.start {
+            return Err(InvalidSpan::Bytes {
+                start: bytes.start,
+                end: bytes.end,
             });
         }
         Ok(Span {
-            start_line,
-            end_line,
-            start_byte,
-            end_byte,
+            start_line: lines.start,
+            end_line: lines.end,
+            start_byte: bytes.start,
+            end_byte: bytes.end,
         })
     }
 
@@ -203,9 +199,18 @@ mod tests {
         assert_eq!(span.lines(), LineRange::new(2..=4).unwrap());
         assert!(Span::new(3..=3, 5..5).is_ok());
         assert_eq!(Span::default(), Span::new(1..=1, 0..0).unwrap());
-        assert!(Span::new(0..=1, 0..1).is_err());
-        assert!(Span::new(4..=2, 0..1).is_err());
-        assert!(Span::new(1..=2, 5..4).is_err());
+        assert_eq!(
+            Span::new(0..=1, 0..1),
+            Err(InvalidSpan::Lines { start: 0, end: 1 })
+        );
+        assert_eq!(
+            Span::new(4..=2, 0..1),
+            Err(InvalidSpan::Lines { start: 4, end: 2 })
+        );
+        assert_eq!(
+            Span::new(1..=2, 5..4),
+            Err(InvalidSpan::Bytes { start: 5, end: 4 })
+        );
         assert!(LineRange::new(0..=0).is_err());
         assert!(LineRange::new(3..=2).is_err());
     }
