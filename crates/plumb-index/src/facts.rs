@@ -4,6 +4,7 @@
 
 use plumb_lang::{ConditionalCode, ImportDecl};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
+use plumb_store::span::Span;
 use serde::{Deserialize, Serialize};
 
 /// The syntactic container a definition or reference sits in.
@@ -24,14 +25,8 @@ pub struct DefFact {
     pub name: Box<str>,
     /// Kind (a function inside a type or impl is already a method).
     pub kind: SymbolKind,
-    /// First line, attributes and decorators included (1-based).
-    pub start_line: u32,
-    /// Last line (1-based).
-    pub end_line: u32,
-    /// Span start byte (attributes included).
-    pub start_byte: u32,
-    /// Span end byte.
-    pub end_byte: u32,
+    /// Its extent, attributes and decorators included.
+    pub span: Span,
     /// Line of the name (1-based).
     pub name_line: u32,
     /// Column of the name (1-based).
@@ -102,14 +97,8 @@ pub struct ImplFact {
     pub self_type: String,
     /// The header up to the body, whitespace folded (`impl<T> Foo for &T`).
     pub header: Option<String>,
-    /// First line (1-based).
-    pub start_line: u32,
-    /// Last line (1-based).
-    pub end_line: u32,
-    /// Span start byte.
-    pub start_byte: u32,
-    /// Span end byte.
-    pub end_byte: u32,
+    /// Its extent.
+    pub span: Span,
     /// The container the block sits in.
     pub container: Container,
 }
@@ -217,10 +206,7 @@ impl FileFacts {
     /// out-of-line `A::f`), not one written inside a block.
     pub fn is_extension(&self, def: &DefFact) -> bool {
         match def.container {
-            Container::Impl(i) => {
-                let block = &self.impls[i];
-                (block.start_byte, block.end_byte) == (def.start_byte, def.end_byte)
-            }
+            Container::Impl(i) => self.impls[i].span.same_bytes(def.span),
             Container::Def(_) | Container::File => false,
         }
     }
@@ -352,4 +338,19 @@ pub fn decode_apart(encoded: &[u8]) -> Apart {
         tracing::warn!("cached reference sites do not decode ({err}); run `plumb index --full`");
         Apart::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use plumb_store::span::Span;
+
+    #[test]
+    fn a_span_encodes_as_the_four_numbers_it_replaced_and_decodes_checked() {
+        let span = Span::new(3..=7, 40..90).unwrap();
+        let fields = postcard::to_stdvec(&(3u32, 7u32, 40u32, 90u32)).unwrap();
+        assert_eq!(postcard::to_stdvec(&span).unwrap(), fields);
+        assert_eq!(postcard::from_bytes::<Span>(&fields).unwrap(), span);
+        let reversed = postcard::to_stdvec(&(7u32, 3u32, 40u32, 90u32)).unwrap();
+        assert!(postcard::from_bytes::<Span>(&reversed).is_err());
+    }
 }

@@ -60,8 +60,8 @@ pub fn read(
             )),
         );
     }
-    let (start, end) = (row.start_byte as usize, row.end_byte as usize);
-    if start > end || end > bytes.len() {
+    let (start, end) = (row.span.start_byte() as usize, row.span.end_byte() as usize);
+    if end > bytes.len() {
         return (
             None,
             false,
@@ -78,10 +78,12 @@ pub fn read(
     };
     let (text, cut) = bounded(text, limit);
     let note = cut.then(|| {
-        let shown = row.start_line + text.lines().count() as u32 - 1;
+        let shown = row.span.start_line() + text.lines().count() as u32 - 1;
         format!(
             "source of {} cut at line {shown} of {}..{}; read the file for the rest",
-            row.qualname, row.start_line, row.end_line
+            row.qualname,
+            row.span.start_line(),
+            row.span.end_line()
         )
     });
     (Some(text.to_owned()), cut, note)

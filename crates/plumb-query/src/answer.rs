@@ -328,7 +328,7 @@ impl Symbol {
             kind: Kind::Defined(row.kind),
             file: row.file.clone(),
             line: row.name_line,
-            end_line: row.end_line,
+            end_line: row.span.end_line(),
             signature: row.signature.clone(),
         }
     }
@@ -342,8 +342,8 @@ impl Symbol {
             qualname: block.header.clone(),
             kind: Kind::Impl,
             file: file.to_owned(),
-            line: block.start_line,
-            end_line: block.end_line,
+            line: block.lines.start(),
+            end_line: block.lines.end(),
             signature: None,
         }
     }

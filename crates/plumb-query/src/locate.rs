@@ -56,7 +56,7 @@ fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {
     let containing = store.symbols_containing_line(path, line)?;
     let innermost = containing
         .into_iter()
-        .max_by_key(|s| (s.start_byte, std::cmp::Reverse(s.end_byte)));
+        .max_by_key(|s| (s.span.start_byte(), std::cmp::Reverse(s.span.end_byte())));
     let mut notes = Vec::new();
     if innermost.is_none() {
         notes.push(format!("no definition spans {path}:{line}"));

@@ -183,7 +183,7 @@ impl Engine {
             };
             results.push(SymbolDetail {
                 symbol: Symbol::from_row(row),
-                start_line: row.start_line,
+                start_line: row.span.start_line(),
                 doc: row.doc.clone(),
                 exported: row.exported,
                 parent,
@@ -232,10 +232,8 @@ impl Engine {
         let enclosing_block = |row: &SymbolRow| {
             blocks
                 .iter()
-                .filter(|b| {
-                    b.id != row.id && b.start_byte <= row.start_byte && row.end_byte <= b.end_byte
-                })
-                .min_by_key(|b| b.end_byte - b.start_byte)
+                .filter(|b| b.id != row.id && b.span.contains(row.span))
+                .min_by_key(|b| b.span.byte_len())
                 .map(|b| b.id)
         };
         for row in &rows {

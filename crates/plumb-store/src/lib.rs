@@ -24,6 +24,7 @@ pub mod records;
 mod rewrite;
 mod rows;
 pub(crate) mod schema;
+pub mod span;
 pub(crate) mod tokens;
 mod update;
 mod write;

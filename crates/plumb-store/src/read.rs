@@ -5,6 +5,7 @@ use rusqlite::{Row, params};
 
 use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
 use crate::records::{CachedFacts, ImplBlock};
+use crate::span::{LineRange, Span};
 use crate::{Error, Result, Store, tokens};
 
 /// Whether some file was not indexed: read from the partial index
@@ -24,14 +25,8 @@ pub struct SymbolRow {
     pub qualname: String,
     /// Kind.
     pub kind: SymbolKind,
-    /// First line, attributes included (1-based).
-    pub start_line: u32,
-    /// Last line (1-based, inclusive).
-    pub end_line: u32,
-    /// Byte offset of the start.
-    pub start_byte: u32,
-    /// Byte offset past the end.
-    pub end_byte: u32,
+    /// Its extent, attributes included.
+    pub span: Span,
     /// Line of the name.
     pub name_line: u32,
     /// Column of the name (1-based).
@@ -154,30 +149,33 @@ impl Store {
         let Some(kind) = SymbolKind::parse(&kind) else {
             return Ok(Err(format!("unknown symbol kind {kind:?}")));
         };
+        let span = match Span::new(row.get(5)?..=row.get(6)?, row.get(7)?..row.get(8)?) {
+            Ok(span) => span,
+            Err(invalid) => return Ok(Err(invalid.to_string())),
+        };
+        let impl_block = match (row.get(15)?, row.get(16)?, row.get(17)?) {
+            (Some(header), Some(start_line), Some(end_line)) => {
+                match LineRange::new(start_line..=end_line) {
+                    Ok(lines) => Some(ImplBlock { header, lines }),
+                    Err(invalid) => return Ok(Err(format!("impl block: {invalid}"))),
+                }
+            }
+            _ => None,
+        };
         Ok(Ok(SymbolRow {
             id: row.get(0)?,
             file: row.get(1)?,
             name: row.get(2)?,
             qualname: row.get(3)?,
             kind,
-            start_line: row.get(5)?,
-            end_line: row.get(6)?,
-            start_byte: row.get(7)?,
-            end_byte: row.get(8)?,
+            span,
             name_line: row.get(9)?,
             name_col: row.get(10)?,
             signature: row.get(11)?,
             doc: row.get(12)?,
             parent_id: row.get(13)?,
             exported: row.get(14)?,
-            impl_block: match (row.get(15)?, row.get(16)?, row.get(17)?) {
-                (Some(header), Some(start_line), Some(end_line)) => Some(ImplBlock {
-                    header,
-                    start_line,
-                    end_line,
-                }),
-                _ => None,
-            },
+            impl_block,
         }))
     }
 
@@ -538,10 +536,7 @@ mod tests {
                     } else {
                         SymbolKind::Method
                     },
-                    start_line: id as u32,
-                    end_line: 5,
-                    start_byte: id as u32,
-                    end_byte: 50,
+                    span: Span::new(id as u32..=5, id as u32..50).unwrap(),
                     name_line: id as u32,
                     name_col: 1,
                     signature: None,
@@ -647,10 +642,7 @@ mod tests {
             name: format!("s{id}"),
             qualname: format!("s{id}"),
             kind: SymbolKind::Function,
-            start_line: 1,
-            end_line: 1,
-            start_byte: 0,
-            end_byte: 1,
+            span: Span::new(1..=1, 0..1).unwrap(),
             name_line: 1,
             name_col: 1,
             signature: None,

@@ -4,6 +4,7 @@
 //! back.
 
 use crate::model::{FileStatus, OccurrenceKind, Resolution, SymbolKind};
+use crate::span::{LineRange, Span};
 
 /// One file found by the walk, indexed or not.
 #[derive(Clone, Debug)]
@@ -60,14 +61,8 @@ pub struct SymbolRecord {
     pub qualname: String,
     /// What it is.
     pub kind: SymbolKind,
-    /// First line of the definition, decorators and attributes included (1-based).
-    pub start_line: u32,
-    /// Last line of the definition (1-based, inclusive).
-    pub end_line: u32,
-    /// Byte offset of the definition's start.
-    pub start_byte: u32,
-    /// Byte offset just past the definition's end.
-    pub end_byte: u32,
+    /// Its extent, decorators and attributes included.
+    pub span: Span,
     /// Line of the name (1-based).
     pub name_line: u32,
     /// Column of the name (1-based, in bytes).
@@ -92,10 +87,9 @@ pub struct SymbolRecord {
 pub struct ImplBlock {
     /// The header up to the body, whitespace folded.
     pub header: String,
-    /// First line of the block (1-based).
-    pub start_line: u32,
-    /// Last line of the block (1-based, inclusive).
-    pub end_line: u32,
+    /// The block's lines. Only lines: the store keeps no bytes of a
+    /// block, since answers show it by line and nothing cuts its text.
+    pub lines: LineRange,
 }
 
 /// One reference site.

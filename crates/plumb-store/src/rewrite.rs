@@ -198,6 +198,7 @@ mod tests {
         FileRecord, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
     };
     use crate::row_id;
+    use crate::span::Span;
 
     fn symbol(file_id: i64, ordinal: usize, name: &str, line: u32) -> SymbolRecord {
         SymbolRecord {
@@ -206,10 +207,7 @@ mod tests {
             name: name.into(),
             qualname: format!("m::{name}"),
             kind: SymbolKind::Function,
-            start_line: line,
-            end_line: line + 2,
-            start_byte: line * 10,
-            end_byte: line * 10 + 20,
+            span: Span::new(line..=line + 2, line * 10..line * 10 + 20).unwrap(),
             name_line: line,
             name_col: 4,
             signature: Some(format!("fn {name}()")),

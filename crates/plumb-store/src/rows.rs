@@ -134,10 +134,10 @@ pub(crate) fn symbol_row(symbol: &SymbolRecord) -> [ValueRef<'_>; 18] {
         text(&symbol.name),
         text(&symbol.qualname),
         text(symbol.kind.as_str()),
-        integer(symbol.start_line),
-        integer(symbol.end_line),
-        integer(symbol.start_byte),
-        integer(symbol.end_byte),
+        integer(symbol.span.start_line()),
+        integer(symbol.span.end_line()),
+        integer(symbol.span.start_byte()),
+        integer(symbol.span.end_byte()),
         integer(symbol.name_line),
         integer(symbol.name_col),
         optional_text(symbol.signature.as_deref()),
@@ -145,8 +145,8 @@ pub(crate) fn symbol_row(symbol: &SymbolRecord) -> [ValueRef<'_>; 18] {
         optional_integer(symbol.parent_id),
         integer(symbol.exported),
         optional_text(block.map(|b| b.header.as_str())),
-        optional_integer(block.map(|b| b.start_line)),
-        optional_integer(block.map(|b| b.end_line)),
+        optional_integer(block.map(|b| b.lines.start())),
+        optional_integer(block.map(|b| b.lines.end())),
     ]
 }
 

@@ -38,7 +38,7 @@ pub(super) fn push_bindings(
         // A binding that is itself a definition (`X = Cart()` at module or
         // class level) belongs to the scope around that definition.
         if let Container::Def(d) = container
-            && facts.defs[d].start_byte == raw.node.start_byte() as u32
+            && facts.defs[d].span.start_byte() == raw.node.start_byte() as u32
         {
             container = facts.defs[d].container;
         }

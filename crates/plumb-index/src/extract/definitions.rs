@@ -15,7 +15,7 @@ use super::containers::Containers;
 use super::doc::doc;
 use super::siblings::{ChildLists, Siblings};
 use super::signature::{body, return_type, signature};
-use super::text::{position, qualifier, text};
+use super::text::{position, qualifier, span, text};
 use crate::facts::{Container, DefFact, FileFacts, ImplFact};
 use crate::typetext::normalize_type;
 
@@ -72,10 +72,7 @@ pub(super) fn push_definitions<'t>(
         }
         facts.defs.push(DefFact {
             kind: raw.kind,
-            start_line: first.start_position().row as u32 + 1,
-            end_line: outer.end_position().row as u32 + 1,
-            start_byte: first.start_byte() as u32,
-            end_byte: outer.end_byte() as u32,
+            span: span(first, outer),
             name_line,
             name_col,
             signature: signature(raw.node, spec, bytes).map(Box::from),
@@ -129,10 +126,7 @@ pub(super) fn push_impls(
         facts.impls.push(ImplFact {
             self_type,
             header: signature(node, spec, bytes),
-            start_line: node.start_position().row as u32 + 1,
-            end_line: node.end_position().row as u32 + 1,
-            start_byte: node.start_byte() as u32,
-            end_byte: node.end_byte() as u32,
+            span: span(node, node),
             container: containers.parent(Container::Impl(i)),
         });
     }

@@ -1,9 +1,10 @@
-//! Text helpers of the extractor: a node's text and position, receivers
+//! Text helpers of the extractor: a node's text, position and span, receivers
 //! and paths compacted, member operators rewritten to `.`, and text cut to
 //! a length.
 
 use plumb_lang::Spec;
 use plumb_lang::tree_sitter::Node;
+use plumb_store::span::Span;
 
 /// Longest receiver or path text kept, in bytes. Chosen: receivers longer
 /// than this are expressions no resolution step can use.
@@ -19,6 +20,16 @@ pub(super) fn text<'a>(node: Node<'_>, bytes: &'a [u8]) -> &'a str {
 pub(super) fn position(node: Node<'_>) -> (u32, u32) {
     let point = node.start_position();
     (point.row as u32 + 1, point.column as u32 + 1)
+}
+
+/// The span from `first`'s start to `last`'s end. It is always valid:
+/// tree-sitter's rows count from 0, and `last` is `first` or a node after
+/// it (a definition after its attributes); were it not, the definition
+/// would take the empty span at the file's start rather than stop the
+/// extraction.
+pub(super) fn span(first: Node<'_>, last: Node<'_>) -> Span {
+    let lines = first.start_position().row as u32 + 1..=last.end_position().row as u32 + 1;
+    Span::new(lines, first.start_byte() as u32..last.end_byte() as u32).unwrap_or_default()
 }
 
 /// A node's text as a compact expression (whitespace folded, and dropped

@@ -74,8 +74,7 @@ impl Resolver<'_> {
         let block = &facts.impls[i];
         Some(ImplBlock {
             header: block.header.clone()?,
-            start_line: block.start_line,
-            end_line: block.end_line,
+            lines: block.span.lines(),
         })
     }
 
@@ -91,10 +90,7 @@ impl Resolver<'_> {
                 name: def.name.to_string(),
                 qualname: self.qualname(s, &mut qualnames, 0),
                 kind: def.kind,
-                start_line: def.start_line,
-                end_line: def.end_line,
-                start_byte: def.start_byte,
-                end_byte: def.end_byte,
+                span: def.span,
                 name_line: def.name_line,
                 name_col: def.name_col,
                 signature: def

@@ -42,7 +42,11 @@ pub(super) fn defs(facts: &FileFacts) -> Vec<String> {
             };
             format!(
                 "{} {} {}-{} in {}",
-                d.kind, d.name, d.start_line, d.end_line, parent
+                d.kind,
+                d.name,
+                d.span.start_line(),
+                d.span.end_line(),
+                parent
             )
         })
         .collect()
