@@ -81,7 +81,8 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Whether the failure is the user's to fix: bad input, a missing or
-/// outdated index, a busy index, a bad root.
+/// outdated index, a busy index, a bad root, a symbolic link plumb will
+/// not write or read through.
 fn is_input_error(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
         cause.is::<InputError>()
@@ -95,13 +96,16 @@ fn is_input_error(err: &anyhow::Error) -> bool {
                     plumb_store::Error::Missing(_)
                         | plumb_store::Error::SchemaMismatch { .. }
                         | plumb_store::Error::Locked(_)
+                        | plumb_store::Error::SymbolicLink { .. }
                 )
             )
             || matches!(
                 cause.downcast_ref::<plumb_index::IndexError>(),
                 Some(
                     plumb_index::IndexError::BadRoot { .. }
-                        | plumb_index::IndexError::Store(plumb_store::Error::Locked(_))
+                        | plumb_index::IndexError::Store(
+                            plumb_store::Error::Locked(_) | plumb_store::Error::SymbolicLink { .. }
+                        )
                 )
             )
     })

@@ -55,14 +55,6 @@ pub enum IndexError {
         /// Why.
         reason: String,
     },
-    /// The index directory could not be created.
-    #[error("cannot create {path}: {source}")]
-    IndexDir {
-        /// The directory.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
     /// The store failed.
     #[error(transparent)]
     Store(#[from] plumb_store::Error),

@@ -9,18 +9,19 @@
 
 use std::path::{Path, PathBuf};
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OpenFlags};
 
+use crate::nofollow::{self, Access};
 use crate::{PAGE_SIZE, Result, Store, classify, sqlite};
 
 /// What is appended to the database's file name while it is built.
-const BUILDING_SUFFIX: &str = ".building";
+pub(crate) const BUILDING_SUFFIX: &str = ".building";
 
 /// The files SQLite keeps beside a database in WAL mode, by suffix.
 const WAL_COMPANIONS: [&str; 2] = ["-wal", "-shm"];
 
 /// `path` with `suffix` appended to its file name.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+pub(crate) fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
     PathBuf::from(name)
@@ -56,15 +57,22 @@ impl Store {
     /// exists: built at `path` + `.building` (replacing what a build that
     /// did not finish left there), invisible to readers until
     /// [`Store::publish`]. Dropped unpublished, the file is deleted. The
-    /// caller holds the write lock, so no other process builds it.
+    /// caller holds the write lock, so no other process builds it. Fails
+    /// with [`crate::Error::SymbolicLink`] if either database, their
+    /// directory or a file SQLite keeps beside them is a link.
     pub fn create_new(path: &Path) -> Result<Store> {
+        // The rename would replace a link at `path`: refuse it now, with
+        // the links beside it, before anything is built.
+        nofollow::database(path, Access::Write, OpenFlags::default())?;
         let file = with_suffix(path, BUILDING_SUFFIX);
+        let (sqlite_file, flags) = nofollow::database(&file, Access::Write, OpenFlags::default())?;
         for stale in std::iter::once(file.clone())
             .chain(WAL_COMPANIONS.map(|suffix| with_suffix(&file, suffix)))
         {
             remove_if_present(&stale).map_err(|e| io_error(&stale, e))?;
         }
-        let conn = Connection::open(&file).map_err(|source| sqlite(&file, source))?;
+        let conn = Connection::open_with_flags(sqlite_file, flags)
+            .map_err(|source| sqlite(&file, source))?;
         let store = Store {
             conn,
             path: file.clone(),

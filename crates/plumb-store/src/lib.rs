@@ -14,11 +14,15 @@
 //! aside and renamed into place, [`Store::create_new`]) or an update in
 //! place ([`Store::update`]), so a reader (or a crash) always sees either
 //! the previous index or the new one, never a mix. One process at a time
-//! writes ([`WriteLock`]).
+//! writes ([`WriteLock`]). Nothing in the index directory is created,
+//! opened or removed through a symbolic link, nor the directory itself
+//! ([`create_index_dir`], [`Error::SymbolicLink`]): a repository cannot
+//! make plumb write or read outside it.
 
 mod fresh;
 mod integrity;
 pub mod model;
+mod nofollow;
 pub mod read;
 pub mod records;
 mod rewrite;
@@ -34,6 +38,7 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
+pub use nofollow::{Access, create_index_dir};
 pub use rows::rows_digest;
 pub use update::{RowCounts, row_id};
 pub use write::GraphWriter;
@@ -80,6 +85,30 @@ pub enum Error {
     /// Another process holds the write lock.
     #[error("another plumb process is writing the index at {0}; try again when it finishes")]
     Locked(PathBuf),
+    /// The index directory, or its `.gitignore`, could not be created.
+    #[error("cannot create {path}: {source}")]
+    IndexDir {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+    },
+    /// The index directory, or a file plumb keeps in it, is a symbolic
+    /// link: plumb neither writes nor reads through one, since a
+    /// repository could point it anywhere.
+    #[error(
+        "refusing to {access} through a symbolic link: {} -> {} (remove the link, then run `plumb index`)",
+        .link.display(),
+        .target.display()
+    )]
+    SymbolicLink {
+        /// The link.
+        link: PathBuf,
+        /// What it points at, as written in the link.
+        target: PathBuf,
+        /// What plumb was about to do through it.
+        access: Access,
+    },
     /// The write lock file could not be opened or locked.
     #[error("cannot lock {path}: {source}")]
     LockFile {
@@ -153,18 +182,16 @@ pub struct WriteLock {
 impl WriteLock {
     /// Takes the write lock of the index at `root`, whose index directory
     /// must exist; fails at once with [`Error::Locked`] if another process
-    /// holds it.
+    /// holds it, and with [`Error::SymbolicLink`] if the lock file is a
+    /// link.
     pub fn acquire(root: &Path) -> Result<WriteLock> {
         let path = root.join(INDEX_DIR).join(WRITE_LOCK_FILE);
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|source| Error::LockFile {
-                path: path.clone(),
-                source,
-            })?;
+        let mut options = std::fs::OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        let file = nofollow::open(&path, &options, Access::Write, |source| Error::LockFile {
+            path: path.clone(),
+            source,
+        })?;
         match file.try_lock() {
             Ok(()) => Ok(WriteLock { _file: file }),
             Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked(root.join(INDEX_DIR))),
@@ -181,9 +208,13 @@ impl Store {
 
     /// Opens (creating if needed) the database for writing. The directory
     /// must exist. An index of another schema version is dropped and
-    /// recreated, since the next write replaces everything anyway.
+    /// recreated, since the next write replaces everything anyway. Fails
+    /// with [`Error::SymbolicLink`] if the database, its directory or a
+    /// file SQLite keeps beside it is a link.
     pub fn open_for_write(path: &Path) -> Result<Store> {
-        let conn = Connection::open(path).map_err(|source| sqlite(path, source))?;
+        let (sqlite_path, flags) = nofollow::database(path, Access::Write, OpenFlags::default())?;
+        let conn = Connection::open_with_flags(sqlite_path, flags)
+            .map_err(|source| sqlite(path, source))?;
         let store = Store {
             conn,
             path: path.to_owned(),
@@ -205,14 +236,20 @@ impl Store {
         Ok(store)
     }
 
-    /// Opens an existing database read-only.
+    /// Opens an existing database read-only. Fails with
+    /// [`Error::SymbolicLink`] if the database, its directory or a file
+    /// SQLite keeps beside it is a link.
     pub fn open_read_only(path: &Path) -> Result<Store> {
+        let (sqlite_path, flags) = nofollow::database(
+            path,
+            Access::Read,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
         if !path.is_file() {
             return Err(Error::Missing(path.to_owned()));
         }
-        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-        let conn =
-            Connection::open_with_flags(path, flags).map_err(|source| sqlite(path, source))?;
+        let conn = Connection::open_with_flags(sqlite_path, flags)
+            .map_err(|source| sqlite(path, source))?;
         let store = Store {
             conn,
             path: path.to_owned(),

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use plumb_store::records::FileRecord;
-use plumb_store::{INDEX_DIR, WriteLock};
+use plumb_store::{WriteLock, create_index_dir};
 
 use crate::aside::SetAside;
 use crate::manifest::read_manifests;
@@ -233,19 +233,4 @@ fn canonical_root(root: &Path) -> Result<PathBuf, IndexError> {
         });
     }
     Ok(canonical)
-}
-
-/// Creates the index directory of `root`, if needed, with a `.gitignore`
-/// that keeps it out of version control without touching the user's.
-fn create_index_dir(root: &Path) -> Result<PathBuf, IndexError> {
-    let index_dir = root.join(INDEX_DIR);
-    std::fs::create_dir_all(&index_dir).map_err(|source| IndexError::IndexDir {
-        path: index_dir.clone(),
-        source,
-    })?;
-    std::fs::write(index_dir.join(".gitignore"), "*\n").map_err(|source| IndexError::IndexDir {
-        path: index_dir.clone(),
-        source,
-    })?;
-    Ok(index_dir)
 }
