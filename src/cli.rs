@@ -6,9 +6,10 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use plumb_index::limits::LimitOverrides;
 use plumb_index::walk::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES,
-    DEFAULT_PARSE_TIMEOUT, Limits,
+    DEFAULT_PARSE_TIMEOUT,
 };
 use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 
@@ -95,40 +96,51 @@ pub struct ServeArgs {
     pub watch: bool,
 }
 
-/// Bounds of `plumb index`.
+/// Bounds of `plumb index` and `plumb watch`. A bound not given is the one
+/// the existing index was built with, else the default.
 #[derive(Args, Debug)]
 pub struct IndexArgs {
     /// The repository to index (default: --root, else the current directory).
     pub path: Option<PathBuf>,
-    /// Most files indexed.
-    #[arg(long, default_value_t = DEFAULT_MAX_FILES)]
-    pub max_files: usize,
-    /// Largest file indexed, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_FILE_BYTES)]
-    pub max_file_bytes: u64,
-    /// Most bytes indexed in total.
-    #[arg(long, default_value_t = DEFAULT_MAX_TOTAL_BYTES)]
-    pub max_total_bytes: u64,
-    /// Deepest directory descended into.
-    #[arg(long, default_value_t = DEFAULT_MAX_DEPTH)]
-    pub max_depth: usize,
-    /// Longest one file may take to parse, in milliseconds.
-    #[arg(long, default_value_t = DEFAULT_PARSE_TIMEOUT.as_millis() as u64)]
-    pub parse_timeout_ms: u64,
+    /// Most files indexed, if given.
+    #[arg(long, value_name = "N", help = bound_help("Most files indexed", DEFAULT_MAX_FILES))]
+    pub max_files: Option<usize>,
+    /// Largest file indexed, in bytes, if given.
+    #[arg(long, value_name = "BYTES", help = bound_help("Largest file indexed, in bytes", DEFAULT_MAX_FILE_BYTES))]
+    pub max_file_bytes: Option<u64>,
+    /// Most bytes indexed in total, if given.
+    #[arg(long, value_name = "BYTES", help = bound_help("Most bytes indexed in total", DEFAULT_MAX_TOTAL_BYTES))]
+    pub max_total_bytes: Option<u64>,
+    /// Deepest directory descended into, if given.
+    #[arg(long, value_name = "N", help = bound_help("Deepest directory descended into", DEFAULT_MAX_DEPTH))]
+    pub max_depth: Option<usize>,
+    /// Longest one file may take to parse, in milliseconds, if given.
+    #[arg(long, value_name = "MS", help = bound_help(
+        "Longest one file may take to parse, in milliseconds",
+        DEFAULT_PARSE_TIMEOUT.as_millis(),
+    ))]
+    pub parse_timeout_ms: Option<u64>,
     /// Parse every file again, ignoring the facts cached by earlier runs.
     #[arg(long)]
     pub full: bool,
 }
 
+/// The help of one bound: what it bounds, and where its value comes from
+/// when it is not given.
+fn bound_help(what: &str, default: impl std::fmt::Display) -> String {
+    format!("{what} (default: as the existing index was built, else {default})")
+}
+
 impl IndexArgs {
-    /// The bounds as the indexer takes them.
-    pub fn limits(&self) -> Limits {
-        Limits {
+    /// The bounds given on the command line; the others are the existing
+    /// index's (see [`LimitOverrides::for_root`]).
+    pub fn limit_overrides(&self) -> LimitOverrides {
+        LimitOverrides {
             max_files: self.max_files,
             max_file_bytes: self.max_file_bytes,
             max_total_bytes: self.max_total_bytes,
             max_depth: self.max_depth,
-            parse_timeout: Duration::from_millis(self.parse_timeout_ms),
+            parse_timeout: self.parse_timeout_ms.map(Duration::from_millis),
         }
     }
 }

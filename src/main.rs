@@ -119,7 +119,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
                 .clone()
                 .or_else(|| cli.root.clone())
                 .unwrap_or_else(|| PathBuf::from("."));
-            let limits = args.limits();
+            let limits = args.limit_overrides().for_root(&root);
             index(&root, &limits, args.full, cli.json)
         }
         Command::Status => {
@@ -142,7 +142,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
                 .clone()
                 .or_else(|| cli.root.clone())
                 .unwrap_or_else(|| PathBuf::from("."));
-            watch(&root, &args.limits(), cli.json)
+            watch(&root, &args.limit_overrides().for_root(&root), cli.json)
         }
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),

@@ -52,7 +52,7 @@ pub fn run(cli: &Cli, args: &ServeArgs) -> anyhow::Result<Outcome> {
 /// Keeps the index of the served root fresh from a thread of its own; the
 /// server's reads see each run once it commits (WAL), and never wait for it.
 fn spawn_watcher(config: &Config) -> anyhow::Result<()> {
-    let (root, limits) = (config.root.clone(), config.limits.clone());
+    let (root, limits) = (config.root.clone(), config.limits.for_root(&config.root));
     std::thread::Builder::new()
         .name("plumb-watch".into())
         .spawn(move || {

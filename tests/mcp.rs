@@ -94,3 +94,17 @@ fn answers_over_the_budget_are_cut_to_whole_items() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     scenario("budget", repo.root());
 }
+
+#[test]
+fn the_index_tool_keeps_the_bounds_the_index_recorded() {
+    let repo = Repo::empty();
+    std::fs::write(repo.path("small.py"), "def small():\n    return 1\n").unwrap();
+    // Above the default per-file cap (2 MiB), below the raised one; one
+    // long string, quick to parse.
+    let padding = "x".repeat(2_200_000);
+    let big = format!("def big():\n    return 2\n\n\nPADDING = \"{padding}\"\n");
+    std::fs::write(repo.path("big.py"), big).unwrap();
+    let run = repo.index(&["--max-file-bytes", "3000000"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    scenario("limits", repo.root());
+}

@@ -33,10 +33,11 @@ impl Drift {
     }
 }
 
-/// Compares the indexed `files` with the tree at `root`. Size and
-/// modification time decide first; content hashes settle a tie.
-pub fn drift(root: &Path, files: &[FileRow]) -> Drift {
-    let walked = walk(root, &Limits::default());
+/// Compares the indexed `files` with the tree at `root`, walked within
+/// `limits` (those the index was built with: [`crate::limits::recorded`]).
+/// Size and modification time decide first; content hashes settle a tie.
+pub fn drift(root: &Path, files: &[FileRow], limits: &Limits) -> Drift {
+    let walked = walk(root, limits);
     let indexed: HashMap<&str, &FileRow> = files.iter().map(|f| (f.path.as_str(), f)).collect();
     let mut drift = Drift::default();
     let mut present = std::collections::HashSet::new();

@@ -14,7 +14,8 @@
 //! again), its file ids and the hash of each file's rows (an update writes
 //! only the files whose rows changed), and its write stamp (a live index
 //! gives way when another process wrote). [`freshness`] compares the files
-//! table with the tree, for the surfaces.
+//! table with the tree, for the surfaces, walking it with the bounds the
+//! index recorded ([`limits`]).
 
 pub(crate) mod aside;
 pub(crate) mod cache;
@@ -22,6 +23,7 @@ pub(crate) mod extract;
 pub mod facts;
 pub mod freshness;
 pub mod interface;
+pub mod limits;
 pub(crate) mod live;
 pub(crate) mod manifest;
 pub mod parse;

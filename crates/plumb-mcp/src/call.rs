@@ -55,8 +55,10 @@ impl<'a> Call<'a> {
     pub fn drift(&self) -> Option<&(Vec<FileRow>, Drift)> {
         self.drift
             .get_or_init(|| {
-                let files = self.store().ok()?.files().ok()?;
-                let drifted = drift(self.root(), &files);
+                let store = self.store().ok()?;
+                let files = store.files().ok()?;
+                let limits = plumb_index::limits::recorded(&store).ok()?;
+                let drifted = drift(self.root(), &files, &limits);
                 Some((files, drifted))
             })
             .as_ref()

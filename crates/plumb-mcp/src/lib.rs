@@ -36,7 +36,7 @@ use std::path::PathBuf;
 
 use rmcp::ServiceExt;
 
-use plumb_index::walk::Limits;
+use plumb_index::limits::LimitOverrides;
 
 pub use budget::{
     DEFAULT_MAX_BYTES, MAX_BYTES_ENV, MAX_MAX_BYTES, MIN_MAX_BYTES, resolve_max_bytes,
@@ -54,8 +54,9 @@ pub struct Config {
     pub profile: Profile,
     /// The most bytes one response may take on the wire, newline included.
     pub max_bytes: usize,
-    /// Bounds of the `index` tool's runs.
-    pub limits: Limits,
+    /// Bounds of the `index` tool's runs given explicitly; the others are
+    /// those the index being replaced was built with.
+    pub limits: LimitOverrides,
 }
 
 /// Failures that stop the server (never a failure of one request).

@@ -188,7 +188,7 @@ fn first(paths: &[String]) -> Vec<String> {
 /// Builds the report for the index at `root`.
 pub fn report(root: &Path, store: &Store) -> plumb_store::Result<Report> {
     let files = store.files()?;
-    let drifted = drift(root, &files);
+    let drifted = drift(root, &files, &plumb_index::limits::recorded(store)?);
     report_with(root, store, &files, &drifted)
 }
 

@@ -7,16 +7,20 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 use plumb_store::GraphWriter;
 
 use super::Settings;
+use crate::limits::{self, LIMITS_KEY};
+use crate::walk::Limits;
 use crate::{IndexError, cache};
 
 /// Records what the graph being written was written from and under
-/// (root, plumb version, `settings`, when the walk began:
+/// (root, plumb version, `settings`, the bounds `limits` in the form
+/// [`limits::recorded`] reads, when the walk began:
 /// `walked_at_ns`, the commit checked out) and when ([`stamp_write`]).
 /// The graph's `write_id`.
 pub(super) fn write_meta(
     writer: &GraphWriter<'_>,
     root: &Path,
     settings: &Settings,
+    limits: &Limits,
     walked_at_ns: i64,
     started: Instant,
 ) -> Result<String, IndexError> {
@@ -24,6 +28,7 @@ pub(super) fn write_meta(
     writer.meta("plumb_version", env!("CARGO_PKG_VERSION"))?;
     writer.meta("settings", &settings.key)?;
     writer.meta("build", &settings.build)?;
+    writer.meta(LIMITS_KEY, &limits::record(limits))?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
     let write_id = stamp_write(writer, started)?;
     if let Some(commit) = git_head(root) {

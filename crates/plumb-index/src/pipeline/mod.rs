@@ -191,7 +191,7 @@ pub(crate) fn run(
     if link.is_none() {
         drop(std::mem::take(&mut sources));
     }
-    let write_id = commit::write_meta(&writer, &root, &settings, walked_at_ns, started)?;
+    let write_id = commit::write_meta(&writer, &root, &settings, limits, walked_at_ns, started)?;
     writer.commit()?;
     store.publish()?;
     phases.end("commit");

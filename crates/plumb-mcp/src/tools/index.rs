@@ -1,5 +1,6 @@
 //! The `index` tool: rebuilds the index of the server's root, writing only
-//! `root/.plumb/` (the indexer never writes anywhere else), and answers
+//! `root/.plumb/` (the indexer never writes anywhere else) within the
+//! bounds the index it replaces was built with, and answers
 //! with the run's summary, the object `plumb index --json` prints.
 
 use rmcp::model::JsonObject;
@@ -30,7 +31,8 @@ pub struct IndexOutput {
 /// Runs `index`.
 pub(crate) fn run(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, ToolError> {
     let NoArgs {} = parse(args)?;
-    let summary = plumb_index::index(call.root(), &call.config().limits, &Silent)?;
+    let limits = call.config().limits.for_root(call.root());
+    let summary = plumb_index::index(call.root(), &limits, &Silent)?;
     Ok(Box::new(IndexOutput {
         summary: IndexSummary::of(&summary),
         freshness: Freshness::UNKNOWN,
