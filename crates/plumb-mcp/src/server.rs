@@ -184,11 +184,12 @@ async fn ended(input_ended: Option<InputEnded>) {
 }
 
 impl ServerHandler for Server {
-    /// Advertises tools only: plumb has no prompts or resources, and MCP
-    /// has a server leave out a capability it does not offer
-    /// (`resources/list` and `prompts/list` still answer an empty list).
     fn get_info(&self) -> ServerConfig {
-        let capabilities = ServerCapabilities::builder().enable_tools().build();
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_prompts()
+            .build();
         let mut info = InitializeResult::new(capabilities).with_instructions(INSTRUCTIONS);
         info.server_info = Implementation::new(NAME, VERSION);
         info
