@@ -74,6 +74,12 @@ fn protocol_errors_are_answered_and_serving_goes_on() {
 }
 
 #[test]
+fn input_echoed_in_errors_is_cut_and_closing_stdin_ends_the_server() {
+    let repo = Repo::indexed("python");
+    scenario("bounds", repo.root());
+}
+
+#[test]
 fn answers_over_the_budget_are_cut_to_whole_items() {
     let repo = Repo::empty();
     std::fs::write(

@@ -23,6 +23,7 @@ mod freshness;
 mod input;
 mod output;
 mod profile;
+mod quote;
 mod schema;
 mod server;
 mod source;
@@ -43,7 +44,7 @@ pub use budget::{
 };
 pub use profile::{PROFILE_ENV, Profile};
 pub use server::Server;
-pub use transport::LineTransport;
+pub use transport::{InputEnded, LineTransport};
 
 /// What a server needs to know, resolved once at start.
 #[derive(Clone, Debug)]
@@ -71,12 +72,14 @@ pub enum ServeError {
 }
 
 /// Serves MCP over this process's stdin and stdout until the client closes
-/// stdin.
+/// stdin; a call still running then is abandoned, so the process can exit
+/// at once.
 pub async fn serve_stdio(config: Config) -> Result<(), ServeError> {
     let (read, write) = rmcp::transport::stdio();
-    let server = Server::new(config);
+    let transport = LineTransport::new(read, write);
+    let server = Server::new(config).until(transport.input_ended());
     let running = server
-        .serve(LineTransport::new(read, write))
+        .serve(transport)
         .await
         .map_err(|err| ServeError::Initialize(Box::new(err)))?;
     let reason = running.waiting().await?;

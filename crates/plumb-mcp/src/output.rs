@@ -10,6 +10,7 @@ use plumb_query::answer::{Answer, Completeness};
 use plumb_query::render::Render;
 
 use crate::freshness::Freshness;
+use crate::quote::bounded;
 
 /// How to rebuild the index, wherever an answer asks for it.
 pub const REINDEX: &str =
@@ -39,11 +40,12 @@ impl ToolError {
         }
     }
 
-    /// The text the agent reads.
+    /// The text the agent reads, bounded: input it quotes is cut to a
+    /// prefix (`quote.rs`).
     pub fn text(&self) -> String {
         match &self.argument {
-            Some(argument) => format!("invalid argument `{argument}`: {}", self.message),
-            None => self.message.clone(),
+            Some(argument) => bounded(&format!("invalid argument `{argument}`: {}", self.message)),
+            None => bounded(&self.message),
         }
     }
 }

@@ -8,9 +8,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CustomRequest, CustomResult,
-    ErrorCode, Implementation, InitializeResult, JsonObject, ListToolsResult,
-    PaginatedRequestParams, RequestId, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult,
+    CompleteRequestMethod, ConstString, CustomRequest, CustomResult, ErrorCode,
+    GetPromptRequestMethod, Implementation, InitializeResult, JsonObject, ListToolsResult,
+    PaginatedRequestParams, ReadResourceRequestMethod, RequestId, ServerCapabilities, ServerConfig,
+    SetLevelRequestMethod, SubscribeRequestMethod, Tool, UnsubscribeRequestMethod,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -19,7 +21,9 @@ use crate::Config;
 use crate::budget::{Budget, Responded, error_result, wire_size};
 use crate::call::Call;
 use crate::output::ToolError;
+use crate::quote::bounded;
 use crate::tools::{ToolDef, offered};
+use crate::transport::InputEnded;
 
 /// The server's name in `initialize` (rmcp's default would be "rmcp").
 pub const NAME: &str = "plumb";
@@ -36,6 +40,7 @@ Prefer it to text search for these. Each answer says how every edge was resolved
 #[derive(Clone)]
 pub struct Server {
     inner: Arc<Inner>,
+    input_ended: Option<InputEnded>,
 }
 
 struct Inner {
@@ -55,6 +60,17 @@ impl Server {
                 tools,
                 listing,
             }),
+            input_ended: None,
+        }
+    }
+
+    /// The same server, abandoning a running call when `input_ended`
+    /// resolves (the client is gone: no one waits for the answer, and the
+    /// session should end without waiting for the call).
+    pub fn until(self, input_ended: InputEnded) -> Server {
+        Server {
+            input_ended: Some(input_ended),
+            ..self
         }
     }
 
@@ -68,7 +84,37 @@ impl Server {
 /// whether the tool does not exist or the profile hides it (MCP's
 /// "Unknown tool" error, -32602).
 fn unknown_tool(name: &str) -> ErrorData {
-    ErrorData::invalid_params(format!("Unknown tool: {name}"), None)
+    ErrorData::invalid_params(bounded(&format!("Unknown tool: {name}")), None)
+}
+
+/// MCP requests whose params are required. rmcp hands such a request on as
+/// a custom one when it cannot read its params (missing, or of the wrong
+/// shape); JSON-RPC calls that invalid params (-32602), not an unknown
+/// method.
+const REQUESTS_WITH_PARAMS: [&str; 7] = [
+    CallToolRequestMethod::VALUE,
+    GetPromptRequestMethod::VALUE,
+    ReadResourceRequestMethod::VALUE,
+    SubscribeRequestMethod::VALUE,
+    UnsubscribeRequestMethod::VALUE,
+    CompleteRequestMethod::VALUE,
+    SetLevelRequestMethod::VALUE,
+];
+
+/// The answer to a request rmcp did not dispatch: invalid params for an
+/// MCP request it could not read, else "Method not found" (-32601).
+fn undispatched(method: &str) -> ErrorData {
+    if REQUESTS_WITH_PARAMS.contains(&method) {
+        return ErrorData::invalid_params(
+            format!("Invalid params: `{method}` needs params of the shape the MCP schema gives"),
+            None,
+        );
+    }
+    ErrorData::new(
+        ErrorCode::METHOD_NOT_FOUND,
+        bounded(&format!("Method not found: {method}")),
+        None,
+    )
 }
 
 impl Inner {
@@ -107,6 +153,36 @@ impl Inner {
     }
 }
 
+/// Runs `work` on a thread of its own and waits for its answer. Not on
+/// Tokio's blocking pool: the runtime waits for that pool's tasks when it
+/// shuts down, so a client closing stdin during a long call (an `index`
+/// run) would keep the process alive until the call ends. A thread of its
+/// own dies with the process, which exits as soon as the session ends.
+async fn on_own_thread<T: Send + 'static>(
+    name: &str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, String> {
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name(format!("plumb-call-{name}"))
+        .spawn(move || {
+            // The receiver is gone only if the session ended first.
+            let _ = answer.send(work());
+        })
+        .map_err(|err| format!("cannot start a thread for the call: {err}"))?;
+    answered
+        .await
+        .map_err(|_| "the call ended without an answer".to_owned())
+}
+
+/// Resolves when `input_ended` does; never without one.
+async fn ended(input_ended: Option<InputEnded>) {
+    match input_ended {
+        Some(input_ended) => input_ended.wait().await,
+        None => std::future::pending().await,
+    }
+}
+
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
@@ -132,11 +208,7 @@ impl ServerHandler for Server {
         request: CustomRequest,
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
-        Err(ErrorData::new(
-            ErrorCode::METHOD_NOT_FOUND,
-            format!("Method not found: {}", request.method),
-            None,
-        ))
+        Err(undispatched(&request.method))
     }
 
     async fn call_tool(
@@ -146,24 +218,34 @@ impl ServerHandler for Server {
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         let Some(tool) = self.inner.tools.iter().copied().find(|t| t.name == name) else {
-            tracing::info!(tool = %name, "unknown tool");
+            tracing::info!(tool = %bounded(&name), "unknown tool");
             return Err(unknown_tool(&name));
         };
         let arguments = request.arguments.unwrap_or_default();
         let inner = Arc::clone(&self.inner);
         let id = context.id.clone();
         let started = Instant::now();
-        let responded = tokio::task::spawn_blocking(move || inner.answer(tool, arguments, id))
-            .await
-            .unwrap_or_else(|err| {
-                let result = error_result(&ToolError::new(format!("internal error: {err}")), None);
-                let wire_bytes = wire_size(&result, &context.id);
-                Responded {
-                    result,
-                    wire_bytes,
-                    omitted: 0,
-                }
-            });
+        let answered = on_own_thread(&name, move || inner.answer(tool, arguments, id));
+        let input_ended = self.input_ended.clone();
+        let answered = tokio::select! {
+            answered = answered => answered,
+            () = ended(input_ended) => {
+                tracing::info!(tool = %name, "the client closed its input during the call; abandoning it");
+                return Err(ErrorData::internal_error(
+                    "the client closed its input; the call was abandoned",
+                    None,
+                ));
+            }
+        };
+        let responded = answered.unwrap_or_else(|err| {
+            let result = error_result(&ToolError::new(format!("internal error: {err}")), None);
+            let wire_bytes = wire_size(&result, &context.id);
+            Responded {
+                result,
+                wire_bytes,
+                omitted: 0,
+            }
+        });
         let failed = responded.result.is_error == Some(true);
         tracing::info!(
             tool = %name,

@@ -14,8 +14,10 @@ use rmcp::model::{ClientJsonRpcMessage, ErrorData, ServerJsonRpcMessage};
 use rmcp::transport::Transport;
 use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
+
+use crate::quote::bounded;
 
 /// Longest incoming line accepted; longer ones are discarded. From rmcp's
 /// `DEFAULT_MAX_LINE_LENGTH` (16 MiB), so both transports accept the same.
@@ -34,6 +36,20 @@ pub struct LineTransport<R> {
     discarding: bool,
     queue: Option<mpsc::UnboundedSender<Outgoing>>,
     writer: Option<JoinHandle<()>>,
+    input_ended: watch::Sender<bool>,
+}
+
+/// Resolves once the transport's input has ended (the client closed
+/// stdin), or the transport is gone.
+#[derive(Clone)]
+pub struct InputEnded(watch::Receiver<bool>);
+
+impl InputEnded {
+    /// Waits for the end of the input.
+    pub async fn wait(mut self) {
+        // An error means the transport was dropped: its input is over too.
+        let _ = self.0.wait_for(|ended| *ended).await;
+    }
 }
 
 impl<R: AsyncRead + Unpin> LineTransport<R> {
@@ -47,7 +63,14 @@ impl<R: AsyncRead + Unpin> LineTransport<R> {
             discarding: false,
             queue: Some(queue),
             writer: Some(tokio::spawn(write_lines(write, outgoing))),
+            input_ended: watch::Sender::new(false),
         }
+    }
+
+    /// A signal of the end of this transport's input, for calls that
+    /// should stop waiting when the client has gone.
+    pub fn input_ended(&self) -> InputEnded {
+        InputEnded(self.input_ended.subscribe())
     }
 
     /// Queues `line` (newline included) without waiting; `written` hears
@@ -153,10 +176,10 @@ fn classify(line: &[u8]) -> Incoming {
     let value: Value = match serde_json::from_slice(line) {
         Ok(value) => value,
         Err(err) => {
-            tracing::warn!("unparsable message: {err}");
+            tracing::warn!("unparsable message: {}", bounded(&err.to_string()));
             return Incoming::Reply(error_response(
                 Value::Null,
-                ErrorData::parse_error(format!("Parse error: {err}"), None),
+                ErrorData::parse_error(bounded(&format!("Parse error: {err}")), None),
             ));
         }
     };
@@ -166,17 +189,20 @@ fn classify(line: &[u8]) -> Incoming {
         Ok(message) => Incoming::Message(Box::new(message)),
         // A notification gets no response, even a bad one.
         Err(err) if notification => {
-            tracing::warn!("ignoring a malformed notification: {err}");
+            tracing::warn!(
+                "ignoring a malformed notification: {}",
+                bounded(&err.to_string())
+            );
             Incoming::Skip
         }
         Err(err) => {
-            tracing::warn!("invalid message: {err}");
+            tracing::warn!("invalid message: {}", bounded(&err.to_string()));
             let id = id
                 .filter(|id| id.is_string() || id.is_number())
                 .unwrap_or(Value::Null);
             Incoming::Reply(error_response(
                 id,
-                ErrorData::invalid_request(format!("Invalid request: {err}"), None),
+                ErrorData::invalid_request(bounded(&format!("Invalid request: {err}")), None),
             ))
         }
     }
@@ -215,7 +241,10 @@ where
     async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
         loop {
             match self.read_line().await {
-                Line::End => return None,
+                Line::End => {
+                    self.input_ended.send_replace(true);
+                    return None;
+                }
                 Line::Oversized => {
                     tracing::error!("discarded a message longer than {MAX_LINE_BYTES} bytes");
                     continue;
