@@ -26,6 +26,7 @@ mod profile;
 mod quote;
 mod schema;
 mod server;
+mod signals;
 mod source;
 pub mod status;
 pub mod summary;
