@@ -248,3 +248,41 @@ fn mcp_index_call(root: &Path) -> Value {
     server.wait().unwrap();
     answer
 }
+
+/// A link whose target is inside the tree leaves nothing out (the target is
+/// indexed at its own path): it is an `alias`, and answers stay `exact`. A
+/// link out of the tree leaves its target unindexed: answers become
+/// `lower_bound`, saying so.
+#[test]
+fn only_links_out_of_the_tree_make_answers_a_lower_bound() {
+    let repo = Repo::empty();
+    std::fs::write(repo.path("lib.py"), "def total():\n    return 1\n").unwrap();
+    std::fs::write(
+        repo.path("app.py"),
+        "from lib import total\n\n\ndef main():\n    return total()\n",
+    )
+    .unwrap();
+    std::fs::create_dir(repo.path("pkg")).unwrap();
+    symlink(repo.path("lib.py"), repo.path("pkg/alias.py")).unwrap();
+    symlink(repo.root(), repo.path("pkg/loop")).unwrap();
+    let run = repo.index(&[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let files = &repo.ok(&["status"])["results"]["files"];
+    assert_eq!(
+        (&files["alias"], &files["skipped_link"]),
+        (&json!(2), &json!(0)),
+        "{files}"
+    );
+    let callers = repo.ok(&["callers", "total"]);
+    assert_eq!(callers["completeness"], "exact", "{callers}");
+
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("more.py"), "def more():\n    pass\n").unwrap();
+    symlink(outside.path().join("more.py"), repo.path("more.py")).unwrap();
+    let run = repo.index(&[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let callers = repo.ok(&["callers", "total"]);
+    assert_eq!(callers["completeness"], "lower_bound", "{callers}");
+    let notes = callers["notes"].to_string();
+    assert!(notes.contains("not indexed"), "{notes}");
+}

@@ -253,25 +253,40 @@ pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
 }
 
 /// Classifies a symbolic link. Links to directories and to files of a known
-/// language are recorded; others are not source and are not reported.
+/// language are recorded: as an alias when the target lies inside the root
+/// (indexed at its own path, a loop back to an ancestor included), else as
+/// skipped; others are not source and are not reported.
 fn symlink(root: &Path, path: &Path, rel: String, language: Option<Language>) -> Option<Skipped> {
-    let skipped = |reason: String| Skipped {
+    let record = |status: FileStatus, reason: String| Skipped {
         rel: rel.clone(),
         language,
         size: 0,
-        status: FileStatus::SkippedLink,
+        status,
         reason,
     };
     let target = match std::fs::canonicalize(path) {
         Ok(target) => target,
         Err(err) => {
-            return language
-                .map(|_| skipped(format!("symbolic link that cannot be resolved: {err}")));
+            return language.map(|_| {
+                record(
+                    FileStatus::SkippedLink,
+                    format!("symbolic link that cannot be resolved: {err}"),
+                )
+            });
         }
     };
     let is_dir = target.is_dir();
     if !is_dir && language.is_none() {
         return None;
+    }
+    if !target.starts_with(root) {
+        return Some(record(
+            FileStatus::SkippedLink,
+            format!(
+                "symbolic link to {}, outside the indexed root",
+                target.display()
+            ),
+        ));
     }
     let parent = path.parent().and_then(|p| std::fs::canonicalize(p).ok());
     let reason = if is_dir && parent.is_some_and(|p| p.starts_with(&target)) {
@@ -279,18 +294,13 @@ fn symlink(root: &Path, path: &Path, rel: String, language: Option<Language>) ->
             "symbolic link loop: points to ancestor directory {}",
             display_target(root, &target)
         )
-    } else if !target.starts_with(root) {
-        format!(
-            "symbolic link to {}, outside the indexed root",
-            target.display()
-        )
     } else {
         format!(
             "symbolic link to {}, indexed at its own path",
             display_target(root, &target)
         )
     };
-    Some(skipped(reason))
+    Some(record(FileStatus::Alias, reason))
 }
 
 fn display_target(root: &Path, target: &Path) -> String {
@@ -317,7 +327,11 @@ fn walk_error(root: &Path, err: &ignore::Error) -> Skipped {
     let rel = path.map_or_else(|| "?".to_owned(), |p| relative(root, &p));
     let (status, reason) = match current {
         ignore::Error::Loop { ancestor, .. } => (
-            FileStatus::SkippedLink,
+            if ancestor.starts_with(root) {
+                FileStatus::Alias
+            } else {
+                FileStatus::SkippedLink
+            },
             format!("symbolic link loop back to {}", relative(root, ancestor)),
         ),
         other => (FileStatus::Unreadable, other.to_string()),
@@ -392,10 +406,10 @@ mod tests {
         assert_eq!(
             skipped,
             vec![
-                ("alias.py", FileStatus::SkippedLink),
+                ("alias.py", FileStatus::Alias),
                 ("big.py", FileStatus::SkippedSize),
                 ("pkg/deep", FileStatus::SkippedLimit),
-                ("pkg/loop", FileStatus::SkippedLink),
+                ("pkg/loop", FileStatus::Alias),
             ]
         );
         assert!(

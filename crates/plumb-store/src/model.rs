@@ -57,8 +57,13 @@ vocabulary! {
         SkippedEncoding => "skipped_encoding",
         /// Beyond the file-count or depth bound.
         SkippedLimit => "skipped_limit",
-        /// A symbolic link that loops or leaves the indexed root.
+        /// A symbolic link that leaves the indexed root or cannot be
+        /// resolved: what it points to is not indexed.
         SkippedLink => "skipped_link",
+        /// A symbolic link to a file or directory inside the indexed root
+        /// (a loop back to an ancestor included): not followed, and nothing
+        /// is missing, since its target is indexed at its own path.
+        Alias => "alias",
         /// Parsing exceeded the per-file timeout.
         TimedOut => "timed_out",
         /// Extraction panicked; the file was set aside and the run went on.

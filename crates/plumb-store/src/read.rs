@@ -10,7 +10,8 @@ use crate::{Error, Result, Store, tokens};
 
 /// Whether some file was not indexed: read from the partial index
 /// `files_unindexed` (see [`crate::schema::INDEXES`]), never a scan.
-const HAS_UNINDEXED_FILES: &str = "SELECT EXISTS (SELECT 1 FROM files WHERE status != 'indexed')";
+const HAS_UNINDEXED_FILES: &str =
+    "SELECT EXISTS (SELECT 1 FROM files WHERE status NOT IN ('indexed', 'alias'))";
 
 /// A symbol as read back, with its file's path.
 #[derive(Clone, Debug, PartialEq)]
@@ -389,7 +390,8 @@ impl Store {
         })
     }
 
-    /// Whether any file of the index was left out (any status but indexed).
+    /// Whether any file of the index was left out: any status but indexed
+    /// and alias (a link whose target is indexed at its own path).
     pub fn has_unindexed_files(&self) -> Result<bool> {
         self.conn
             .query_row(HAS_UNINDEXED_FILES, [], |row| row.get(0))
