@@ -19,6 +19,14 @@
 (class_definition
   superclasses: (argument_list
     (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherit))
+; subscripted bases: `class B(Base[int])`, `class P(Protocol[T])`
+(class_definition
+  superclasses: (argument_list
+    (subscript value: (identifier) @name @reference.inherit)))
+(class_definition
+  superclasses: (argument_list
+    (subscript
+      value: (attribute object: (_) @receiver attribute: (identifier) @name) @reference.inherit)))
 
 ; ---- calls (a call of a class is recorded as an instantiation once resolved)
 (call function: (identifier) @name) @reference.call

@@ -214,3 +214,28 @@ fn impact_of_several_definitions_follows_them_in_order() {
         "#]],
     );
 }
+
+#[test]
+fn subscripted_python_bases_are_subtypes() {
+    check(
+        r#"
+//- /store.py
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Base$0(Generic[T]):
+    pass
+
+
+class Ints(Base[int]):
+    pass
+"#,
+        |engine, cursor| engine.impls(&cursor.unwrap(), false),
+        expect![[r#"
+            impls store.py:6: 1 results (exact)
+            class store.Ints  (store.py:10)  direct
+        "#]],
+    );
+}

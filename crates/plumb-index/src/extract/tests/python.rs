@@ -6,6 +6,29 @@ use plumb_lang::Language;
 use super::{defs, facts};
 
 #[test]
+fn subscripted_bases_are_bases() {
+    let f = facts(
+        Language::Python,
+        "class B(Base[int], typing.Generic[T], Mixin[App], App):\n    pass\n",
+    );
+    let inherits: Vec<_> = f
+        .refs
+        .iter()
+        .filter(|r| r.kind.to_string() == "inherit")
+        .map(|r| format!("{} {:?}", r.name, r.receiver))
+        .collect();
+    assert_eq!(
+        inherits,
+        vec![
+            "Base None",
+            "Generic Some(\"typing\")",
+            "Mixin None",
+            "App None"
+        ]
+    );
+}
+
+#[test]
 fn python_definitions_nest_and_keep_decorators() {
     let f = facts(
         Language::Python,
