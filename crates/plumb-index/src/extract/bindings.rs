@@ -100,18 +100,46 @@ pub(super) fn push_bindings(
                 field: None,
             });
         }
+        // An attribute set from a parameter or local of the function that
+        // sets it (`self.store = store`) takes that name's type: the
+        // attribute outlives the function, whose scope the name needs.
+        let (type_text, from_value) = match type_text {
+            Some(text) if is_attribute && raw.from_value => {
+                match local_binding(&facts.bindings, container, &text) {
+                    Some(local) => (Some(local.type_text.clone()), local.from_value),
+                    None => (Some(text), true),
+                }
+            }
+            other => (other, raw.from_value),
+        };
         if let Some(type_text) = type_text {
             facts.bindings.push(BindingFact {
                 name,
                 type_text,
                 scope,
-                from_value: raw.from_value,
+                from_value,
                 element: raw.element,
                 callback: None,
                 field,
             });
         }
     }
+}
+
+/// The plain binding of `name` in `scope` (a parameter or a local typed by
+/// annotation or initializer), the last one bound before.
+fn local_binding<'b>(
+    bindings: &'b [BindingFact],
+    scope: Container,
+    name: &str,
+) -> Option<&'b BindingFact> {
+    bindings.iter().rev().find(|b| {
+        b.scope == scope
+            && b.name == name
+            && !b.element
+            && b.callback.is_none()
+            && b.field.is_none()
+    })
 }
 
 /// Appends a binding for each untyped parameter of a function passed as an

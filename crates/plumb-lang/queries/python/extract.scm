@@ -59,6 +59,7 @@
   type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
+(default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
 
 ; ---- names local to a function (parameters and assignment targets):
 ; a bare use of one is never resolved to a module-level definition

@@ -239,3 +239,35 @@ class Ints(Base[int]):
         "#]],
     );
 }
+
+#[test]
+fn python_attributes_typed_through_the_constructor_resolve_calls() {
+    check(
+        r#"
+//- /app.py
+class Store:
+    def get$0(self, key):
+        return key
+
+
+class Cache:
+    def get(self, key):
+        return None
+
+
+class Service:
+    def __init__(self, store: Store, cache=Cache()):
+        self.store = store
+        self.cache = cache
+
+    def run(self):
+        self.cache.get(2)
+        return self.store.get(1)
+"#,
+        |engine, cursor| engine.callers(&cursor.unwrap()),
+        expect![[r#"
+            callers app.py:2: 1 results (exact)
+            method app.Service.run  (app.py:16)  [receiver 0.85]  at app.py:18
+        "#]],
+    );
+}

@@ -90,3 +90,28 @@ fn syntax_errors_are_counted_and_good_code_still_extracted() {
     assert!(f.syntax_errors > 0);
     assert!(f.defs.iter().any(|d| &*d.name == "good"));
 }
+
+#[test]
+fn attributes_set_from_parameters_take_their_types() {
+    let f = facts(
+        Language::Python,
+        "class Service:\n    def __init__(self, store: Store, other=Store(), plain=None):\n        self.store = store\n        self.other = other\n        self.plain = plain\n        self.made = make()\n",
+    );
+    let bindings: Vec<_> = f
+        .bindings
+        .iter()
+        .map(|b| format!("{} {} {} {:?}", b.name, b.type_text, b.from_value, b.scope))
+        .collect();
+    assert_eq!(
+        bindings,
+        vec![
+            "store Store false Def(1)",
+            "other Store() true Def(1)",
+            "plain None true Def(1)",
+            "self.store Store false Def(0)",
+            "self.other Store() true Def(0)",
+            "self.plain None true Def(0)",
+            "self.made make() true Def(0)",
+        ]
+    );
+}
