@@ -1,6 +1,9 @@
 //! Turning a [`Locator`] into the stored symbols it denotes.
 
+use std::collections::{HashSet, VecDeque};
+
 use plumb_store::Store;
+use plumb_store::model::{OccurrenceKind, Resolution};
 use plumb_store::read::SymbolRow;
 
 use crate::locator::{Locator, segments};
@@ -27,12 +30,24 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
             "cannot read a symbol name in {name:?}"
         )));
     };
-    let symbols: Vec<SymbolRow> = store
+    let mut symbols: Vec<SymbolRow> = store
         .symbols_named(last)?
         .into_iter()
         .filter(|s| segments(&s.qualname).ends_with(&wanted))
         .collect();
     let mut notes = Vec::new();
+    if symbols.is_empty()
+        && let Some((member, owner)) = wanted.split_last()
+        && !owner.is_empty()
+    {
+        for (found, owner_qualname) in inherited(store, owner, member)? {
+            notes.push(format!(
+                "{name:?} is inherited by {owner_qualname}: answering for {}",
+                found.qualname
+            ));
+            symbols.push(found);
+        }
+    }
     if symbols.is_empty() {
         notes.push(format!(
             "no symbol matches {name:?}; try `plumb search {last}`"
@@ -44,6 +59,61 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
         ));
     }
     Ok(Located { symbols, notes })
+}
+
+/// The most bases followed up from one type. Chosen: far deeper than real
+/// hierarchies, and a bound on a cycle the index might hold.
+const MAX_BASES: usize = 64;
+
+/// The members named `member` that the types named `owner` inherit: for
+/// each such type, the nearest bases (breadth first, through resolved
+/// inheritance edges) that define it, with the type's qualified name.
+fn inherited(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolRow, String)>> {
+    let Some(owner_name) = owner.last() else {
+        return Ok(Vec::new());
+    };
+    let mut found = Vec::new();
+    let owners = store
+        .symbols_named(owner_name)?
+        .into_iter()
+        .filter(|s| s.kind.is_type() && segments(&s.qualname).ends_with(owner));
+    for start in owners {
+        let mut queue = VecDeque::from([start.id]);
+        let mut seen = HashSet::from([start.id]);
+        while let Some(ty) = queue.pop_front() {
+            let mut defined = Vec::new();
+            for base in bases(store, ty)? {
+                if seen.len() >= MAX_BASES || !seen.insert(base) {
+                    continue;
+                }
+                defined.extend(
+                    store
+                        .children(base)?
+                        .into_iter()
+                        .filter(|child| child.name == member),
+                );
+                queue.push_back(base);
+            }
+            if !defined.is_empty() {
+                found.extend(defined.into_iter().map(|d| (d, start.qualname.clone())));
+                break;
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The types `ty` inherits from or implements, through resolved edges.
+fn bases(store: &Store, ty: i64) -> Result<Vec<i64>> {
+    Ok(store
+        .references_from(ty)?
+        .into_iter()
+        .filter(|r| {
+            matches!(r.kind, OccurrenceKind::Inherit | OccurrenceKind::Implement)
+                && r.method != Resolution::NameOnly
+        })
+        .map(|r| r.target_id)
+        .collect())
 }
 
 fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {

@@ -271,3 +271,33 @@ class Service:
         "#]],
     );
 }
+
+#[test]
+fn a_qualified_name_through_inheritance_answers_for_the_inherited_member() {
+    check(
+        r#"
+//- /shop.py
+class Base:
+    def total(self):
+        return 1
+
+
+class Middle(Base):
+    pass
+
+
+class Child(Middle):
+    pass
+
+
+def pay(c: Child):
+    return c.total()
+"#,
+        |engine, _| engine.callers(&name("Child.total")),
+        expect![[r#"
+            callers Child.total: 1 results (exact)
+            function shop.pay  (shop.py:14)  [inheritance 0.80]  at shop.py:15
+            note: "Child.total" is inherited by shop.Child: answering for shop.Base.total
+        "#]],
+    );
+}
