@@ -35,7 +35,7 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
     let mut notes = Vec::new();
     if symbols.is_empty() {
         notes.push(format!(
-            "no symbol matches {name:?}; try `plumb search {last}`"
+            "no symbol matches {name:?}; search {last:?} to find names like it"
         ));
     } else if symbols.len() > 1 {
         notes.push(format!(
