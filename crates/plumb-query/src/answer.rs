@@ -430,6 +430,10 @@ pub struct Reference {
 pub struct Caller {
     /// The calling symbol (a `module` pseudo-symbol for top-level code).
     pub caller: Symbol,
+    /// The target this row belongs to, when NAME matched several: its
+    /// qualified name (with `file:line` where two targets share it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// Where it calls.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.
@@ -444,6 +448,10 @@ pub struct Caller {
 pub struct Callee {
     /// The called symbol.
     pub callee: Symbol,
+    /// The target this row belongs to, when NAME matched several: its
+    /// qualified name (with `file:line` where two targets share it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// Where it is called.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.

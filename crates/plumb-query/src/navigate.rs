@@ -345,16 +345,22 @@ impl Engine {
             &[OccurrenceKind::Call, OccurrenceKind::Instantiate],
         )?;
         self.sift_guesses(&mut start, &mut rows);
-        let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
+        let labels = target_labels(&start.located.symbols);
+        let mut groups: BTreeMap<(Option<String>, Symbol), Group> = BTreeMap::new();
         for row in &rows {
-            groups.entry(self.enclosing(row)?).or_default().add(row);
+            let target = labels.get(&row.target_id).cloned();
+            groups
+                .entry((target, self.enclosing(row)?))
+                .or_default()
+                .add(row);
         }
         let results = groups
             .into_iter()
-            .map(|(caller, group)| {
+            .map(|((target, caller), group)| {
                 let (sites, resolution, confidence) = group.finish();
                 Caller {
                     caller,
+                    target,
                     sites,
                     resolution,
                     confidence,
@@ -375,14 +381,15 @@ impl Engine {
     pub fn callees(&self, locator: &Locator) -> Result<Answer<Vec<Callee>>> {
         let mut start = self.start(locator)?;
         let mut rows = Vec::new();
+        let mut callers_of = HashMap::new();
         let mut unresolved = 0;
         for target in &start.located.symbols {
-            rows.extend(
-                self.store
-                    .references_from(target.id)?
-                    .into_iter()
-                    .filter(|r| is_call(r.kind)),
-            );
+            for row in self.store.references_from(target.id)? {
+                if is_call(row.kind) {
+                    callers_of.insert(row.occurrence_id, target.id);
+                    rows.push(row);
+                }
+            }
             unresolved += self
                 .store
                 .unresolved_from(target.id, OccurrenceKind::Call)?;
@@ -394,19 +401,25 @@ impl Engine {
             ));
         }
         self.sift_guesses(&mut start, &mut rows);
-        let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
+        let labels = target_labels(&start.located.symbols);
+        let mut groups: BTreeMap<(Option<String>, Symbol), Group> = BTreeMap::new();
         for row in &rows {
+            let target = callers_of
+                .get(&row.occurrence_id)
+                .and_then(|id| labels.get(id))
+                .cloned();
             groups
-                .entry(self.symbol(row.target_id)?)
+                .entry((target, self.symbol(row.target_id)?))
                 .or_default()
                 .add(row);
         }
         let results = groups
             .into_iter()
-            .map(|(callee, group)| {
+            .map(|((target, callee), group)| {
                 let (sites, resolution, confidence) = group.finish();
                 Callee {
                     callee,
+                    target,
                     sites,
                     resolution,
                     confidence,
@@ -673,6 +686,30 @@ impl Engine {
             notes,
         })
     }
+}
+
+/// Each target's label in rows that say which target they belong to:
+/// none when NAME denotes one symbol; else its qualified name, with
+/// `file:line` where two targets share it.
+fn target_labels(targets: &[SymbolRow]) -> HashMap<i64, String> {
+    if targets.len() < 2 {
+        return HashMap::new();
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for target in targets {
+        *seen.entry(target.qualname.as_str()).or_default() += 1;
+    }
+    targets
+        .iter()
+        .map(|target| {
+            let label = if seen[target.qualname.as_str()] > 1 {
+                format!("{} ({}:{})", target.qualname, target.file, target.name_line)
+            } else {
+                target.qualname.clone()
+            };
+            (target.id, label)
+        })
+        .collect()
 }
 
 /// Sites grouped under one caller or callee.
