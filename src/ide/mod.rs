@@ -26,9 +26,19 @@ pub fn run(cli: &Cli, args: &IdeArgs) -> anyhow::Result<Outcome> {
     let root = crate::serve::root(cli)?;
     let places = Places::from_env(root);
     let chosen = choose(args.client.as_deref(), &places)?;
-    let command = plumb_command();
+    if !plumb_store::Store::database_path(&places.root).is_file() {
+        eprintln!(
+            "plumb: warning: {} has no index yet: run `plumb index` there, or the client's `plumb serve` will answer nothing",
+            places.root.display()
+        );
+    }
+    if chosen.iter().any(|c| c.scope == Scope::Project) && !on_path() {
+        eprintln!(
+            "plumb: warning: `plumb` is not on PATH, and project files run it by that name: install it with `cargo install --locked --path .` in plumb's source"
+        );
+    }
     for client in chosen {
-        configure(client, &places, &command, args.dry_run)?;
+        configure(client, &places, &plumb_command(client), args.dry_run)?;
     }
     if args.dry_run {
         println!("dry run: nothing was written");
@@ -40,6 +50,13 @@ pub fn run(cli: &Cli, args: &IdeArgs) -> anyhow::Result<Outcome> {
 /// from those detected, on a terminal.
 fn choose(names: Option<&str>, places: &Places) -> anyhow::Result<Vec<&'static Client>> {
     if let Some(names) = names {
+        if names.split(',').all(|name| name.trim().is_empty()) {
+            return Err(InputError(format!(
+                "--client names no client; name one or more, comma-separated: {}",
+                clients::names()
+            ))
+            .into());
+        }
         return names
             .split(',')
             .map(str::trim)
@@ -87,12 +104,18 @@ fn choose(names: Option<&str>, places: &Places) -> anyhow::Result<Vec<&'static C
         .collect())
 }
 
-/// The command clients run: `plumb` when it is on `PATH`, else this
-/// executable's absolute path.
-fn plumb_command() -> String {
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("plumb").is_file()));
-    if on_path {
+/// Whether a `plumb` is on `PATH`.
+fn on_path() -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("plumb").is_file()))
+}
+
+/// The command `client` runs: `plumb` in a project file (shared with
+/// everyone who clones the repository, so never a path of this machine),
+/// and in a user file when it is on `PATH`; else this executable's
+/// absolute path.
+fn plumb_command(client: &Client) -> String {
+    if client.scope == Scope::Project || on_path() {
         return "plumb".to_owned();
     }
     std::env::current_exe()
