@@ -11,9 +11,9 @@ pub struct Bar {
 }
 
 impl Bar {
-    /// A bar that draws only on a terminal.
-    pub fn new() -> Bar {
-        let bar = std::io::stderr().is_terminal().then(|| {
+    /// A bar that draws only when `shown` and on a terminal.
+    pub fn new(shown: bool) -> Bar {
+        let bar = (shown && std::io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             bar.set_style(
                 ProgressStyle::with_template(
