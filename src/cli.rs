@@ -130,6 +130,12 @@ pub enum Command {
         after_help = "Examples:\n  plumb ide\n  plumb ide --client claude-code,cursor\n  plumb ide --client vscode --dry-run\n"
     )]
     Ide(IdeArgs),
+    /// What is installed and found: the index (age, bounds), the MCP clients
+    /// configured, language servers and debug adapters, each gap with its fix.
+    #[command(
+        after_help = "Examples:\n  plumb doctor\n  plumb doctor --json | jq '.tools[] | select(.found == null)'\n"
+    )]
+    Doctor,
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Examples:\n  plumb completions bash > ~/.local/share/bash-completion/completions/plumb\n  plumb completions zsh > ~/.zfunc/_plumb\n  plumb completions fish > ~/.config/fish/completions/plumb.fish\n"

@@ -5,6 +5,7 @@
 //! result, 2 usage or input error, 3 internal error).
 
 mod cli;
+mod doctor;
 mod failure;
 mod filter;
 mod ide;
@@ -159,6 +160,10 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
         Command::Completions { shell } => print(cli, &manual::completions(*shell)?),
+        Command::Doctor => {
+            let report = doctor::report(serve::root(cli)?);
+            emit(cli, &report, doctor::Report::render)
+        }
         Command::Man { command } => print(cli, &manual::man_page(command.as_deref())?),
     }
 }

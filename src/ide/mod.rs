@@ -195,8 +195,45 @@ fn entry(client: &Client, root: &Path, command: &str) -> Node {
     }
 }
 
-/// Merges the entry into `client`'s file, or prints the diff.
-fn configure(client: &Client, places: &Places, command: &str, dry_run: bool) -> anyhow::Result<()> {
+/// Whether one MCP client runs plumb for a repository (`plumb doctor`).
+#[derive(Debug, serde::Serialize)]
+pub struct ClientState {
+    /// The client's `--client` name.
+    pub client: &'static str,
+    /// Its configuration file.
+    pub file: String,
+    /// Whether that file runs plumb for this repository as `plumb ide` would.
+    pub configured: bool,
+    /// The command that configures it, when it is not.
+    pub fix: Option<String>,
+}
+
+/// The state of every client detected here (or with a file already).
+pub fn client_states(root: PathBuf) -> Vec<ClientState> {
+    let places = Places::from_env(root);
+    CLIENTS
+        .iter()
+        .filter(|client| client.detected(&places))
+        .map(|client| {
+            let merged = merged(client, &places, &plumb_command(client));
+            let configured = matches!(merged, Ok((_, _, _, Change::Unchanged)));
+            ClientState {
+                client: client.name,
+                file: display(&(client.path)(&places), &places.root),
+                configured,
+                fix: (!configured).then(|| format!("plumb ide --client {}", client.name)),
+            }
+        })
+        .collect()
+}
+
+/// `client`'s file merged with the entry: its path, the text before and
+/// after, and what changed.
+fn merged(
+    client: &Client,
+    places: &Places,
+    command: &str,
+) -> anyhow::Result<(PathBuf, String, String, Change)> {
     let path = (client.path)(places);
     let before = match std::fs::read_to_string(&path) {
         Ok(text) => text,
@@ -217,6 +254,13 @@ fn configure(client: &Client, places: &Places, command: &str, dry_run: bool) -> 
     };
     let (after, change) = merged
         .map_err(|err| InputError(format!("{}: {err}; nothing was written", path.display())))?;
+    Ok((path, before, after, change))
+}
+
+/// Merges the entry into `client`'s file, or prints the diff.
+fn configure(client: &Client, places: &Places, command: &str, dry_run: bool) -> anyhow::Result<()> {
+    let (path, before, after, change) = merged(client, places, command)?;
+    let name = server_name(client, &places.root);
     let shown = display(&path, &places.root);
     if change == Change::Unchanged {
         println!("{}: {shown} already runs plumb as \"{name}\"", client.name);
