@@ -280,6 +280,27 @@ fn rows_of_an_ambiguous_name_say_their_target() {
     assert!(one["results"][0].get("target").is_none(), "{one}");
 }
 
+#[test]
+fn refs_name_the_target_once_and_enclosing_symbols_compactly() {
+    let repo = Repo::indexed(FX);
+    let one = repo.ok(&["refs", "shop.models.Cart"]);
+    let rows = one["results"].as_array().unwrap();
+    assert!(!rows.is_empty(), "{one}");
+    for row in rows {
+        assert!(row.get("target").is_none(), "named once, in targets: {row}");
+        let enclosing = &row["enclosing"];
+        if !enclosing.is_null() {
+            let keys: Vec<&String> = enclosing.as_object().unwrap().keys().collect();
+            assert_eq!(keys, ["line", "qualname"], "{row}");
+        }
+    }
+    let several = repo.ok(&["refs", "total"]);
+    let targets = qualnames(&several["targets"]);
+    for row in several["results"].as_array().unwrap() {
+        assert!(targets.contains(row["target"].as_str().unwrap()), "{row}");
+    }
+}
+
 // --- help, completions, man page -----------------------------------------------------
 
 #[test]

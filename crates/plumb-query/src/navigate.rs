@@ -9,8 +9,8 @@ use plumb_store::read::{ReferenceRow, SymbolRow};
 use plumb_store::records::ImplBlock;
 
 use crate::answer::{
-    Answer, Callee, Caller, Completeness, Dependent, Implementation, Method, OutlineNode, Query,
-    Reference, Relation, Site, Symbol, SymbolDetail,
+    Answer, Callee, Caller, Completeness, Dependent, Enclosing, Implementation, Method,
+    OutlineNode, Query, Reference, Relation, Site, Symbol, SymbolDetail,
 };
 use crate::locate::{Located, locate};
 use crate::locator::Locator;
@@ -299,10 +299,17 @@ impl Engine {
         }
         self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
         self.sift_guesses(&mut start, &mut rows);
+        let labels = target_labels(&start.located.symbols);
         let mut results = Vec::with_capacity(rows.len());
         for row in &rows {
             let enclosing = match row.enclosing_id {
-                Some(id) => Some(self.symbol(id)?),
+                Some(id) => {
+                    let symbol = self.symbol(id)?;
+                    Some(Enclosing {
+                        qualname: symbol.qualname,
+                        line: symbol.line,
+                    })
+                }
                 None => None,
             };
             results.push(Reference {
@@ -311,7 +318,7 @@ impl Engine {
                 col: row.col,
                 kind: row.kind.into(),
                 enclosing,
-                target: self.symbol(row.target_id)?,
+                target: labels.get(&row.target_id).cloned(),
                 resolution: Method(row.method),
                 confidence: row.confidence,
             });

@@ -186,7 +186,8 @@ impl Render for OutlineNode {
     }
 }
 
-/// `refs`: `file:line:col  kind  in enclosing  [resolution confidence]`.
+/// `refs`: `file:line:col  kind  in enclosing  [resolution confidence]`,
+/// then `for target` when NAME matched several.
 impl Render for Reference {
     fn render(&self, out: &mut String, depth: usize) {
         indent(out, depth);
@@ -196,12 +197,13 @@ impl Render for Reference {
             .map_or("top level".to_owned(), |e| name(&e.qualname));
         let _ = writeln!(
             out,
-            "{}:{}  {}  in {within}  [{} {:.2}]",
+            "{}:{}  {}  in {within}  [{} {:.2}]{}",
             place(&self.file, self.line),
             paint(LINE, self.col),
             self.kind,
             self.resolution,
-            self.confidence
+            self.confidence,
+            for_target(self.target.as_ref())
         );
     }
 }
