@@ -101,7 +101,7 @@ impl Engine {
         let mut notes = located.notes.clone();
         let completeness = if self.store.has_unindexed_files()? {
             notes.push(
-                "some files were not indexed (see `plumb status`): results may be missing".into(),
+                "some files were not indexed (`status` lists them): results may be missing".into(),
             );
             Completeness::LowerBound
         } else {
@@ -167,7 +167,7 @@ impl Engine {
             references.retain(|r| r.method != Resolution::NameOnly);
             start.completeness = Completeness::LowerBound;
             start.notes.push(format!(
-                "{guesses} name-only guesses left out (only the name matched; ask with guesses included to see them)"
+                "{guesses} name-only guesses left out (only the name matched)"
             ));
         }
     }
