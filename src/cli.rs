@@ -93,7 +93,7 @@ pub enum Command {
     Outline(OutlineArgs),
     /// Every reference to NAME.
     #[command(
-        after_help = "Examples:\n  plumb refs shop.models.Cart\n  plumb refs Cart --kind call --path 'shop/**'\n  plumb refs total --lang python --limit 20\n"
+        after_help = "Examples:\n  plumb refs shop.models.Cart\n  plumb refs Cart --kind instantiate --path 'shop/**'\n  plumb refs total --lang python --limit 20\n"
     )]
     Refs(Listing<RefsArgs, Filters>),
     /// Who calls NAME.

@@ -104,7 +104,7 @@ fn tell(message: &str, code: Code, json: bool) -> ExitCode {
 
 /// The error and its causes, joined by `: `, leaving out a cause whose text
 /// is already said (an error that prints its source, then the source).
-pub fn message(err: &anyhow::Error) -> String {
+fn message(err: &anyhow::Error) -> String {
     let mut message = String::new();
     for cause in err.chain() {
         let text = cause.to_string();

@@ -303,6 +303,68 @@ fn refs_name_the_target_once_and_enclosing_symbols_compactly() {
 
 // --- help, completions, man page -----------------------------------------------------
 
+/// The words of one example command line after `plumb`, up to a shell
+/// redirection, pipe or comment; single quotes kept out.
+fn example_words(line: &str) -> Vec<String> {
+    let line = line.trim().trim_start_matches("plumb ");
+    let line = line.split(['|', '>', '#']).next().unwrap();
+    line.split_whitespace()
+        .map(|w| w.trim_matches('\'').to_owned())
+        .collect()
+}
+
+/// The queries whose examples are written for the python fixture.
+const QUERY_COMMANDS: &[&str] = &[
+    "symbol", "outline", "refs", "callers", "callees", "impls", "impact", "search",
+];
+
+#[test]
+fn the_query_examples_of_help_and_readme_run_on_the_fixture() {
+    let repo = Repo::indexed(FX);
+    let mut examples = Vec::new();
+    for command in QUERY_COMMANDS {
+        let help = repo.run(&[command, "--help"]).stdout;
+        let listed = help.split("Examples:\n").nth(1).unwrap_or_default();
+        examples.extend(
+            listed
+                .lines()
+                .filter(|l| l.trim().starts_with("plumb "))
+                .map(str::to_owned),
+        );
+    }
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let mut in_sh = false;
+    let mut from_readme = Vec::new();
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_sh = line == "```sh";
+        } else if in_sh && line.starts_with("plumb ") {
+            let words = example_words(line);
+            if QUERY_COMMANDS.contains(&words[0].as_str()) {
+                from_readme.push(line.to_owned());
+            }
+        }
+    }
+    assert!(examples.len() >= QUERY_COMMANDS.len() * 2, "{examples:?}");
+    assert!(!from_readme.is_empty());
+    for example in examples.iter().chain(&from_readme) {
+        let words = example_words(example);
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        let run = repo.run(&args);
+        assert!(run.code <= 1, "`{example}` failed on the fixture: {run:?}");
+    }
+    for example in &from_readme {
+        let words = example_words(example);
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        assert_eq!(
+            repo.run(&args).code,
+            0,
+            "`{example}` finds nothing on the fixture"
+        );
+    }
+}
+
 #[test]
 fn every_subcommand_help_has_examples() {
     let repo = Repo::empty();
