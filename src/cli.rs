@@ -136,6 +136,11 @@ pub enum Command {
         after_help = "Examples:\n  plumb doctor\n  plumb doctor --json | jq '.tools[] | select(.found == null)'\n"
     )]
     Doctor,
+    /// Write the graph as a SCIP index, for Sourcegraph and other SCIP consumers.
+    #[command(
+        after_help = "Examples:\n  plumb export --format scip\n  plumb export --format scip --output /tmp/shop.scip\n"
+    )]
+    Export(ExportArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     #[command(
         after_help = "Examples:\n  plumb completions bash > ~/.local/share/bash-completion/completions/plumb\n  plumb completions zsh > ~/.zfunc/_plumb\n  plumb completions fish > ~/.config/fish/completions/plumb.fish\n"
@@ -152,6 +157,17 @@ pub enum Command {
         /// The command whose page to print (`plumb-COMMAND.1`).
         command: Option<String>,
     },
+}
+
+/// Options of `plumb export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The format (only `scip` so far).
+    #[arg(long, value_name = "FORMAT", value_parser = ["scip"])]
+    pub format: String,
+    /// Where to write it.
+    #[arg(long, value_name = "FILE", default_value = "index.scip")]
+    pub output: PathBuf,
 }
 
 /// Options of `plumb ide`.

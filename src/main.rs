@@ -6,6 +6,7 @@
 
 mod cli;
 mod doctor;
+mod export;
 mod failure;
 mod filter;
 mod ide;
@@ -160,6 +161,11 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
         Command::Completions { shell } => print(cli, &manual::completions(*shell)?),
+        Command::Export(args) => {
+            let root = find_root(cli)?;
+            let written = export::scip(&root, &open(&root)?, &args.output)?;
+            emit(cli, &written, export::Written::render)
+        }
         Command::Doctor => {
             let report = doctor::report(serve::root(cli)?);
             emit(cli, &report, doctor::Report::render)
