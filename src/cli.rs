@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use plumb_index::limits::LimitOverrides;
 use plumb_index::walk::{
@@ -12,6 +12,8 @@ use plumb_index::walk::{
     DEFAULT_PARSE_TIMEOUT,
 };
 use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
+
+use crate::filter::{Filters, Listing, SymbolFilters};
 
 /// plumb: a resolved code graph of a repository, for coding agents and the
 /// people who drive them.
@@ -27,42 +29,145 @@ pub struct Cli {
     /// Also list name-only guesses (low confidence) in refs, callers and callees.
     #[arg(long, global = true)]
     pub guesses: bool,
+    /// Colour names, paths and line numbers: on a terminal (auto, unless
+    /// NO_COLOR is set), always or never.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    pub color: ColorChoice,
+    /// Print nothing but errors: the exit code says whether there are results.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// When to colour the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and NO_COLOR is unset or empty.
+    Auto,
+    /// Always (even with NO_COLOR).
+    Always,
+    /// Never.
+    Never,
+}
+
+impl ColorChoice {
+    /// Whether to colour output on stdout.
+    pub fn enabled(self) -> bool {
+        match self {
+            ColorChoice::Always => true,
+            ColorChoice::Never => false,
+            ColorChoice::Auto => {
+                std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+                    && std::io::IsTerminal::is_terminal(&std::io::stdout())
+            }
+        }
+    }
 }
 
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Index a repository into PATH/.plumb/ (replacing any previous index).
+    #[command(
+        after_help = "Examples:\n  plumb index                      # the current directory\n  plumb index ~/src/flask --full    # parse every file again\n  plumb --json index . | jq .phases_ms\n"
+    )]
     Index(IndexArgs),
     /// Index PATH, then re-index it incrementally after every change until
     /// interrupted, printing one line per run.
+    #[command(after_help = "Examples:\n  plumb watch\n  plumb --json watch ~/src/flask\n")]
     Watch(IndexArgs),
     /// What is indexed: coverage by reason, totals, and whether files changed since.
+    #[command(after_help = "Examples:\n  plumb status\n  plumb status --json | jq .freshness\n")]
     Status,
     /// Where NAME is defined (NAME: bare, qualified, or path:LINE).
+    #[command(
+        after_help = "Examples:\n  plumb symbol total\n  plumb symbol shop.models.Cart.total\n  plumb symbol shop/models.py:20\n"
+    )]
     Symbol(SymbolArgs),
     /// The definitions of FILE, nested.
+    #[command(
+        after_help = "Examples:\n  plumb outline shop/models.py\n  plumb outline shop/models.py --depth 1\n"
+    )]
     Outline(OutlineArgs),
     /// Every reference to NAME.
-    Refs(RefsArgs),
+    #[command(
+        after_help = "Examples:\n  plumb refs shop.models.Cart\n  plumb refs Cart --kind instantiate --path 'shop/**'\n  plumb refs total --lang python --limit 20\n"
+    )]
+    Refs(Listing<RefsArgs, Filters>),
     /// Who calls NAME.
-    Callers(SymbolArgs),
+    #[command(
+        after_help = "Examples:\n  plumb callers shop.models.Cart.total\n  plumb callers total --kind method --limit 10\n  plumb callers total --path '*_test.py'\n"
+    )]
+    Callers(Listing<SymbolArgs, SymbolFilters>),
     /// What NAME calls.
-    Callees(SymbolArgs),
+    #[command(
+        after_help = "Examples:\n  plumb callees shop.models.Cart.total\n  plumb callees main --lang rust --kind function\n"
+    )]
+    Callees(Listing<SymbolArgs, SymbolFilters>),
     /// Subtypes and implementors of NAME (for a method: its overrides).
-    Impls(ImplsArgs),
+    #[command(
+        after_help = "Examples:\n  plumb impls shop.models.Cart\n  plumb impls Shape --transitive --path 'src/**'\n"
+    )]
+    Impls(Listing<ImplsArgs, SymbolFilters>),
     /// What depends on NAME, transitively: callers, referencers, subtypes.
-    Impact(ImpactArgs),
+    #[command(
+        after_help = "Examples:\n  plumb impact shop.pricing.total\n  plumb impact total --depth 3 --kind function --limit 50\n"
+    )]
+    Impact(Listing<ImpactArgs, SymbolFilters>),
     /// Find symbols by name: exact, prefix, or camelCase/snake_case words.
+    #[command(
+        after_help = "Examples:\n  plumb search Cart\n  plumb search parse_args\n  plumb search HttpReq\n"
+    )]
     Search(SearchArgs),
     /// Serve the graph to coding agents: an MCP server on stdin/stdout.
+    #[command(after_help = "Examples:\n  plumb serve\n  plumb serve --profile full --watch\n")]
     Serve(ServeArgs),
     /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb
     /// serve` for this repository, merged into their existing files.
+    #[command(
+        after_help = "Examples:\n  plumb ide\n  plumb ide --client claude-code,cursor\n  plumb ide --client vscode --dry-run\n"
+    )]
     Ide(IdeArgs),
+    /// What is installed and found: the index (age, bounds), the MCP clients
+    /// configured, language servers and debug adapters, each gap with its fix.
+    #[command(
+        after_help = "Examples:\n  plumb doctor\n  plumb doctor --json | jq '.tools[] | select(.found == null)'\n"
+    )]
+    Doctor,
+    /// Write the graph as a SCIP index, for Sourcegraph and other SCIP consumers.
+    #[command(
+        after_help = "Examples:\n  plumb export --format scip\n  plumb export --format scip --output /tmp/shop.scip\n"
+    )]
+    Export(ExportArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    #[command(
+        after_help = "Examples:\n  plumb completions bash > ~/.local/share/bash-completion/completions/plumb\n  plumb completions zsh > ~/.zfunc/_plumb\n  plumb completions fish > ~/.config/fish/completions/plumb.fish\n"
+    )]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print plumb's man page (roff), or one command's.
+    #[command(
+        after_help = "Examples:\n  plumb man > ~/.local/share/man/man1/plumb.1\n  plumb man refs | man -l -\n"
+    )]
+    Man {
+        /// The command whose page to print (`plumb-COMMAND.1`).
+        command: Option<String>,
+    },
+}
+
+/// Options of `plumb export`.
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The format (only `scip` so far).
+    #[arg(long, value_name = "FORMAT", value_parser = ["scip"])]
+    pub format: String,
+    /// Where to write it.
+    #[arg(long, value_name = "FILE", default_value = "index.scip")]
+    pub output: PathBuf,
 }
 
 /// Options of `plumb ide`.

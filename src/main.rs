@@ -5,7 +5,12 @@
 //! result, 2 usage or input error, 3 internal error).
 
 mod cli;
+mod doctor;
+mod export;
+mod failure;
+mod filter;
 mod ide;
+mod manual;
 mod progress;
 mod serve;
 mod status;
@@ -21,6 +26,7 @@ use serde::Serialize;
 use plumb_index::walk::Limits;
 use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
+use plumb_query::answer::Answer;
 use plumb_query::args::Rebase;
 use plumb_query::capability::{
     Callees, Callers, Capability, Impact, Impls, Outline, Refs, Search, SymbolInfo,
@@ -29,6 +35,7 @@ use plumb_query::render;
 use plumb_store::Store;
 
 use cli::{Cli, Command};
+use filter::Refine;
 
 /// The allocator: mimalloc. Measured on the 12,747-file Linux subset
 /// (`bench/speed.sh`'s one-file edit, five runs each): an incremental run
@@ -59,7 +66,11 @@ impl std::fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return failure::usage(&err),
+    };
+    render::set_color(!cli.json && cli.color.enabled());
     match run(&cli) {
         Ok(Outcome::Results) => ExitCode::SUCCESS,
         Ok(Outcome::NoResult) => ExitCode::from(1),
@@ -67,9 +78,12 @@ fn main() -> ExitCode {
             if is_broken_pipe(&err) {
                 return ExitCode::SUCCESS;
             }
-            let input = is_input_error(&err);
-            eprintln!("plumb: {err:#}");
-            ExitCode::from(if input { 2 } else { 3 })
+            let code = if is_input_error(&err) {
+                failure::Code::Input
+            } else {
+                failure::Code::Internal
+            };
+            failure::report(&err, code, cli.json)
         }
     }
 }
@@ -120,22 +134,22 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
                 .or_else(|| cli.root.clone())
                 .unwrap_or_else(|| PathBuf::from("."));
             let limits = args.limit_overrides().for_root(&root);
-            index(&root, &limits, args.full, cli.json)
+            index(&root, &limits, args.full, cli)
         }
         Command::Status => {
             let root = find_root(cli)?;
             let store = open(&root)?;
             let report = status::report(&root, &store)?;
-            emit(cli.json, &report, status::Report::render)
+            emit(cli, &report, status::Report::render)
         }
-        Command::Symbol(args) => ask::<SymbolInfo>(cli, args.clone()),
-        Command::Outline(args) => ask::<Outline>(cli, args.clone()),
-        Command::Refs(args) => ask::<Refs>(cli, args.clone()),
-        Command::Callers(args) => ask::<Callers>(cli, args.clone()),
-        Command::Callees(args) => ask::<Callees>(cli, args.clone()),
-        Command::Impls(args) => ask::<Impls>(cli, args.clone()),
-        Command::Impact(args) => ask::<Impact>(cli, args.clone()),
-        Command::Search(args) => ask::<Search>(cli, args.clone()),
+        Command::Symbol(args) => ask::<SymbolInfo>(cli, args.clone(), |_| ()),
+        Command::Outline(args) => ask::<Outline>(cli, args.clone(), |_| ()),
+        Command::Refs(l) => ask::<Refs>(cli, l.args.clone(), |a| l.filters.refine(a)),
+        Command::Callers(l) => ask::<Callers>(cli, l.args.clone(), |a| l.filters.refine(a)),
+        Command::Callees(l) => ask::<Callees>(cli, l.args.clone(), |a| l.filters.refine(a)),
+        Command::Impls(l) => ask::<Impls>(cli, l.args.clone(), |a| l.filters.refine(a)),
+        Command::Impact(l) => ask::<Impact>(cli, l.args.clone(), |a| l.filters.refine(a)),
+        Command::Search(args) => ask::<Search>(cli, args.clone(), |_| ()),
         Command::Watch(args) => {
             let root = args
                 .path
@@ -146,16 +160,30 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         }
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
+        Command::Completions { shell } => print(cli, &manual::completions(*shell)?),
+        Command::Export(args) => {
+            let root = find_root(cli)?;
+            let written = export::scip(&root, &open(&root)?, &args.output)?;
+            emit(cli, &written, export::Written::render)
+        }
+        Command::Doctor => {
+            let report = doctor::report(serve::root(cli)?);
+            emit(cli, &report, doctor::Report::render)
+        }
+        Command::Man { command } => print(cli, &manual::man_page(command.as_deref())?),
     }
 }
 
-fn index(root: &Path, limits: &Limits, full: bool, json: bool) -> anyhow::Result<Outcome> {
-    let bar = progress::Bar::new();
+fn index(root: &Path, limits: &Limits, full: bool, cli: &Cli) -> anyhow::Result<Outcome> {
+    let bar = progress::Bar::new(!cli.quiet);
     let summary = plumb_index::index_with(root, limits, full, &bar)?;
     bar.finish();
     let summary = IndexSummary::of(&summary);
     let line = summary.line();
-    if json {
+    if cli.quiet {
+        return Ok(Outcome::Results);
+    }
+    if cli.json {
         write_stdout(&format!("{}\n", serde_json::to_string(&summary)?))?;
         eprintln!("{line}");
     } else {
@@ -209,14 +237,20 @@ fn open(root: &Path) -> anyhow::Result<Store> {
     Ok(Store::open_read_only(&Store::database_path(root))?)
 }
 
-/// Runs capability `C` on `args`, paths made root-relative, and prints
-/// its answer: JSON, or the shared rendering with the notes on stderr.
-fn ask<C: Capability>(cli: &Cli, args: C::Args) -> anyhow::Result<Outcome> {
+/// Runs capability `C` on `args`, paths made root-relative, narrows its
+/// answer with `refine` (the CLI's filters), and prints it: JSON, or the
+/// shared rendering with the notes on stderr.
+fn ask<C: Capability>(
+    cli: &Cli,
+    args: C::Args,
+    refine: impl FnOnce(&mut Answer<Vec<C::Item>>),
+) -> anyhow::Result<Outcome> {
     let root = find_root(cli)?;
     let args = args.rebased(&|path| relative_file(&root, path));
     let engine = Engine::new(open(&root)?).include_guesses(cli.guesses);
-    let answer = C::run(&engine, &args)?;
-    emit(cli.json, &answer, |answer, out| {
+    let mut answer = C::run(&engine, &args)?;
+    refine(&mut answer);
+    emit(cli, &answer, |answer, out| {
         render::body(answer, out);
         for note in &answer.notes {
             eprintln!("note: {note}");
@@ -229,19 +263,33 @@ fn ask<C: Capability>(cli: &Cli, args: C::Args) -> anyhow::Result<Outcome> {
     })
 }
 
+/// Prints `value`: one JSON object with `--json`, else its `human`
+/// rendering; nothing with `-q`.
 fn emit<T: Serialize>(
-    json: bool,
+    cli: &Cli,
     value: &T,
     human: impl FnOnce(&T, &mut String),
 ) -> anyhow::Result<Outcome> {
+    if cli.quiet {
+        return Ok(Outcome::Results);
+    }
     let mut out = String::new();
-    if json {
+    if cli.json {
         out = serde_json::to_string(value)?;
         out.push('\n');
     } else {
         human(value, &mut out);
     }
     write_stdout(&out)?;
+    Ok(Outcome::Results)
+}
+
+/// Prints a generated text (completions, man page): the same with
+/// `--json`, which has no object to give for it.
+fn print(cli: &Cli, text: &str) -> anyhow::Result<Outcome> {
+    if !cli.quiet {
+        write_stdout(text)?;
+    }
     Ok(Outcome::Results)
 }
 

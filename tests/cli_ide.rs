@@ -273,6 +273,27 @@ fn bad_requests_exit_2_and_touch_nothing() {
 }
 
 #[test]
+fn project_files_run_plumb_by_name_and_gaps_are_warned_about() {
+    let s = Setup::new();
+    // PATH holds no plumb here: a project file still names `plumb`, never
+    // this build's path, and both gaps are warned about.
+    let run = s.ide(&["--client", "claude-code"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        jsonc(&s.repo.path(".mcp.json"))["mcpServers"]["plumb"]["command"],
+        "plumb"
+    );
+    assert!(run.stderr.contains("no index yet"), "{}", run.stderr);
+    assert!(run.stderr.contains("not on PATH"), "{}", run.stderr);
+
+    for empty in ["", " , "] {
+        let run = s.ide(&["--client", empty]);
+        assert_eq!(run.code, 2, "{empty:?}: {}", run.stderr);
+        assert!(run.stderr.contains("names no client"), "{}", run.stderr);
+    }
+}
+
+#[test]
 fn on_a_terminal_the_detected_clients_are_offered() {
     let s = Setup::new();
     std::fs::create_dir_all(s.home(".cursor")).unwrap();

@@ -26,9 +26,19 @@ pub fn run(cli: &Cli, args: &IdeArgs) -> anyhow::Result<Outcome> {
     let root = crate::serve::root(cli)?;
     let places = Places::from_env(root);
     let chosen = choose(args.client.as_deref(), &places)?;
-    let command = plumb_command();
+    if !plumb_store::Store::database_path(&places.root).is_file() {
+        eprintln!(
+            "plumb: warning: {} has no index yet: run `plumb index` there, or the client's `plumb serve` will answer nothing",
+            places.root.display()
+        );
+    }
+    if chosen.iter().any(|c| c.scope == Scope::Project) && !on_path() {
+        eprintln!(
+            "plumb: warning: `plumb` is not on PATH, and project files run it by that name: install it with `cargo install --locked --path .` in plumb's source"
+        );
+    }
     for client in chosen {
-        configure(client, &places, &command, args.dry_run)?;
+        configure(client, &places, &plumb_command(client), args.dry_run)?;
     }
     if args.dry_run {
         println!("dry run: nothing was written");
@@ -40,6 +50,13 @@ pub fn run(cli: &Cli, args: &IdeArgs) -> anyhow::Result<Outcome> {
 /// from those detected, on a terminal.
 fn choose(names: Option<&str>, places: &Places) -> anyhow::Result<Vec<&'static Client>> {
     if let Some(names) = names {
+        if names.split(',').all(|name| name.trim().is_empty()) {
+            return Err(InputError(format!(
+                "--client names no client; name one or more, comma-separated: {}",
+                clients::names()
+            ))
+            .into());
+        }
         return names
             .split(',')
             .map(str::trim)
@@ -87,12 +104,18 @@ fn choose(names: Option<&str>, places: &Places) -> anyhow::Result<Vec<&'static C
         .collect())
 }
 
-/// The command clients run: `plumb` when it is on `PATH`, else this
-/// executable's absolute path.
-fn plumb_command() -> String {
-    let on_path = std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("plumb").is_file()));
-    if on_path {
+/// Whether a `plumb` is on `PATH`.
+fn on_path() -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join("plumb").is_file()))
+}
+
+/// The command `client` runs: `plumb` in a project file (shared with
+/// everyone who clones the repository, so never a path of this machine),
+/// and in a user file when it is on `PATH`; else this executable's
+/// absolute path.
+fn plumb_command(client: &Client) -> String {
+    if client.scope == Scope::Project || on_path() {
         return "plumb".to_owned();
     }
     std::env::current_exe()
@@ -172,8 +195,45 @@ fn entry(client: &Client, root: &Path, command: &str) -> Node {
     }
 }
 
-/// Merges the entry into `client`'s file, or prints the diff.
-fn configure(client: &Client, places: &Places, command: &str, dry_run: bool) -> anyhow::Result<()> {
+/// Whether one MCP client runs plumb for a repository (`plumb doctor`).
+#[derive(Debug, serde::Serialize)]
+pub struct ClientState {
+    /// The client's `--client` name.
+    pub client: &'static str,
+    /// Its configuration file.
+    pub file: String,
+    /// Whether that file runs plumb for this repository as `plumb ide` would.
+    pub configured: bool,
+    /// The command that configures it, when it is not.
+    pub fix: Option<String>,
+}
+
+/// The state of every client detected here (or with a file already).
+pub fn client_states(root: PathBuf) -> Vec<ClientState> {
+    let places = Places::from_env(root);
+    CLIENTS
+        .iter()
+        .filter(|client| client.detected(&places))
+        .map(|client| {
+            let merged = merged(client, &places, &plumb_command(client));
+            let configured = matches!(merged, Ok((_, _, _, Change::Unchanged)));
+            ClientState {
+                client: client.name,
+                file: display(&(client.path)(&places), &places.root),
+                configured,
+                fix: (!configured).then(|| format!("plumb ide --client {}", client.name)),
+            }
+        })
+        .collect()
+}
+
+/// `client`'s file merged with the entry: its path, the text before and
+/// after, and what changed.
+fn merged(
+    client: &Client,
+    places: &Places,
+    command: &str,
+) -> anyhow::Result<(PathBuf, String, String, Change)> {
     let path = (client.path)(places);
     let before = match std::fs::read_to_string(&path) {
         Ok(text) => text,
@@ -194,6 +254,13 @@ fn configure(client: &Client, places: &Places, command: &str, dry_run: bool) -> 
     };
     let (after, change) = merged
         .map_err(|err| InputError(format!("{}: {err}; nothing was written", path.display())))?;
+    Ok((path, before, after, change))
+}
+
+/// Merges the entry into `client`'s file, or prints the diff.
+fn configure(client: &Client, places: &Places, command: &str, dry_run: bool) -> anyhow::Result<()> {
+    let (path, before, after, change) = merged(client, places, command)?;
+    let name = server_name(client, &places.root);
     let shown = display(&path, &places.root);
     if change == Change::Unchanged {
         println!("{}: {shown} already runs plumb as \"{name}\"", client.name);

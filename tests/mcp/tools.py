@@ -63,6 +63,8 @@ async def core_tools():
             assert 0 < parts[0] < parts[1] < parts[2], f"{tool.name}: {d}"
             assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
             assert tool.input_schema["type"] == "object", tool.name
+            assert tool.title and tool.title != tool.name, tool.name
+            assert tool.annotations.open_world_hint is False, tool.name
 
         found = check_answer(await s.call_tool("search", {"text": "Cart"}), "search")
         assert found["results"][0]["qualname"] == "shop.models.Cart", found["results"][:3]

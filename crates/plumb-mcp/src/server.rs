@@ -37,7 +37,7 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 const INSTRUCTIONS: &str = "plumb answers structural questions about this repository from a resolved code graph: \
 definitions (search, symbol, outline), uses (refs, callers, callees) and what depends on what (impact). \
 Prefer it to text search for these. Each answer says how every edge was resolved; `name_only` edges are guesses. \
-`completeness: lower_bound` means there may be more; `freshness: stale` means files changed since indexing: re-index (`plumb index`).";
+`completeness: lower_bound` means there may be more; `freshness: stale` means files changed since indexing: re-index (the `index` tool, offered under the full profile).";
 
 /// The MCP server for one repository.
 #[derive(Clone)]

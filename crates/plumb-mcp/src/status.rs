@@ -234,7 +234,7 @@ pub fn report_with(
     }
     if !drifted.is_empty() {
         notes.push(format!(
-            "{} files changed since indexing: run `plumb index`",
+            "{} files changed since indexing: re-index (`index`)",
             drifted.len()
         ));
     }

@@ -415,13 +415,26 @@ pub struct Reference {
     /// `call`, `import`, `inherit`, `implement`, `type`, `instantiate`, `read`.
     pub kind: RefKind,
     /// Innermost symbol containing the site; null at a file's top level.
-    pub enclosing: Option<Symbol>,
-    /// The symbol referred to.
-    pub target: Symbol,
+    pub enclosing: Option<Enclosing>,
+    /// The target referred to, when NAME matched several: its qualified
+    /// name (with `file:line` where two targets share it). With one target,
+    /// the answer's `targets` names it once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// `scope`, `import`, `receiver`, `inheritance` or `name_only`.
     pub resolution: Method,
     /// How sure, from 0 to 1.
     pub confidence: f64,
+}
+
+/// The symbol a site is written in, named compactly (`refs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Enclosing {
+    /// Its qualified name.
+    pub qualname: String,
+    /// The line of its name (1-based).
+    pub line: u32,
 }
 
 /// One caller of a target, with every call site in it (`callers`).
@@ -430,6 +443,10 @@ pub struct Reference {
 pub struct Caller {
     /// The calling symbol (a `module` pseudo-symbol for top-level code).
     pub caller: Symbol,
+    /// The target this row belongs to, when NAME matched several: its
+    /// qualified name (with `file:line` where two targets share it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// Where it calls.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.
@@ -444,6 +461,10 @@ pub struct Caller {
 pub struct Callee {
     /// The called symbol.
     pub callee: Symbol,
+    /// The target this row belongs to, when NAME matched several: its
+    /// qualified name (with `file:line` where two targets share it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub target: Option<String>,
     /// Where it is called.
     pub sites: Vec<Site>,
     /// The strongest resolution among the sites.

@@ -50,7 +50,7 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
     }
     if symbols.is_empty() {
         notes.push(format!(
-            "no symbol matches {name:?}; try `plumb search {last}`"
+            "no symbol matches {name:?}; search {last:?} to find names like it"
         ));
     } else if symbols.len() > 1 {
         notes.push(format!(

@@ -51,6 +51,9 @@ pub enum LocatorError {
     /// `:12`.
     #[error("no file before the line in {0:?} (write path:LINE)")]
     NoPath(String),
+    /// `path:-5`, `path:+5`: a signed line.
+    #[error("lines are positive numbers: {0:?} (write path:LINE, LINE from 1)")]
+    SignedLine(String),
 }
 
 /// Splits a qualified name into its segments on `::`, `.` and `/`.
@@ -107,6 +110,13 @@ impl FromStr for Locator {
                 path: path.to_owned(),
                 line,
             });
+        }
+        if let Some((_, line)) = text.rsplit_once(':')
+            && let Some(digits) = line.strip_prefix(['-', '+'])
+            && !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+        {
+            return Err(LocatorError::SignedLine(text.to_owned()));
         }
         match segments(text).len() {
             0 => Err(LocatorError::NoName(text.to_owned())),
@@ -214,6 +224,10 @@ mod tests {
             Err(LocatorError::LineZero("a.py:0".into()))
         );
         assert_eq!(parse(":12"), Err(LocatorError::NoPath(":12".into())));
+        assert_eq!(
+            parse("app.py:-5"),
+            Err(LocatorError::SignedLine("app.py:-5".into()))
+        );
         assert_eq!(
             parse("a.py:0").unwrap_err().to_string(),
             "lines are 1-based: \"a.py:0\" names line 0"

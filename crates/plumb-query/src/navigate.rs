@@ -9,8 +9,8 @@ use plumb_store::read::{ReferenceRow, SymbolRow};
 use plumb_store::records::ImplBlock;
 
 use crate::answer::{
-    Answer, Callee, Caller, Completeness, Dependent, Implementation, Method, OutlineNode, Query,
-    Reference, Relation, Site, Symbol, SymbolDetail,
+    Answer, Callee, Caller, Completeness, Dependent, Enclosing, Implementation, Method,
+    OutlineNode, Query, Reference, Relation, Site, Symbol, SymbolDetail,
 };
 use crate::locate::{Located, locate};
 use crate::locator::Locator;
@@ -124,7 +124,7 @@ impl Engine {
         let mut notes = located.notes.clone();
         let completeness = if self.store.has_unindexed_files()? {
             notes.push(
-                "some files were not indexed (see `plumb status`): results may be missing".into(),
+                "some files were not indexed (`status` lists them): results may be missing".into(),
             );
             Completeness::LowerBound
         } else {
@@ -190,7 +190,7 @@ impl Engine {
             references.retain(|r| r.method != Resolution::NameOnly);
             start.completeness = Completeness::LowerBound;
             start.notes.push(format!(
-                "{guesses} name-only guesses left out (only the name matched; ask with guesses included to see them)"
+                "{guesses} name-only guesses left out (only the name matched)"
             ));
         }
     }
@@ -322,10 +322,17 @@ impl Engine {
         }
         self.unresolved_named(&mut start, OccurrenceKind::ALL)?;
         self.sift_guesses(&mut start, &mut rows);
+        let labels = target_labels(&start.located.symbols);
         let mut results = Vec::with_capacity(rows.len());
         for row in &rows {
             let enclosing = match row.enclosing_id {
-                Some(id) => Some(self.symbol(id)?),
+                Some(id) => {
+                    let symbol = self.symbol(id)?;
+                    Some(Enclosing {
+                        qualname: symbol.qualname,
+                        line: symbol.line,
+                    })
+                }
                 None => None,
             };
             results.push(Reference {
@@ -334,7 +341,7 @@ impl Engine {
                 col: row.col,
                 kind: row.kind.into(),
                 enclosing,
-                target: self.symbol(row.target_id)?,
+                target: labels.get(&row.target_id).cloned(),
                 resolution: Method(row.method),
                 confidence: row.confidence,
             });
@@ -368,16 +375,22 @@ impl Engine {
             &[OccurrenceKind::Call, OccurrenceKind::Instantiate],
         )?;
         self.sift_guesses(&mut start, &mut rows);
-        let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
+        let labels = target_labels(&start.located.symbols);
+        let mut groups: BTreeMap<(Option<String>, Symbol), Group> = BTreeMap::new();
         for row in &rows {
-            groups.entry(self.enclosing(row)?).or_default().add(row);
+            let target = labels.get(&row.target_id).cloned();
+            groups
+                .entry((target, self.enclosing(row)?))
+                .or_default()
+                .add(row);
         }
         let results = groups
             .into_iter()
-            .map(|(caller, group)| {
+            .map(|((target, caller), group)| {
                 let (sites, resolution, confidence) = group.finish();
                 Caller {
                     caller,
+                    target,
                     sites,
                     resolution,
                     confidence,
@@ -398,14 +411,15 @@ impl Engine {
     pub fn callees(&self, locator: &Locator) -> Result<Answer<Vec<Callee>>> {
         let mut start = self.start(locator)?;
         let mut rows = Vec::new();
+        let mut callers_of = HashMap::new();
         let mut unresolved = 0;
         for target in &start.located.symbols {
-            rows.extend(
-                self.store
-                    .references_from(target.id)?
-                    .into_iter()
-                    .filter(|r| is_call(r.kind)),
-            );
+            for row in self.store.references_from(target.id)? {
+                if is_call(row.kind) {
+                    callers_of.insert(row.occurrence_id, target.id);
+                    rows.push(row);
+                }
+            }
             unresolved += self
                 .store
                 .unresolved_from(target.id, OccurrenceKind::Call)?;
@@ -417,19 +431,25 @@ impl Engine {
             ));
         }
         self.sift_guesses(&mut start, &mut rows);
-        let mut groups: BTreeMap<Symbol, Group> = BTreeMap::new();
+        let labels = target_labels(&start.located.symbols);
+        let mut groups: BTreeMap<(Option<String>, Symbol), Group> = BTreeMap::new();
         for row in &rows {
+            let target = callers_of
+                .get(&row.occurrence_id)
+                .and_then(|id| labels.get(id))
+                .cloned();
             groups
-                .entry(self.symbol(row.target_id)?)
+                .entry((target, self.symbol(row.target_id)?))
                 .or_default()
                 .add(row);
         }
         let results = groups
             .into_iter()
-            .map(|(callee, group)| {
+            .map(|((target, callee), group)| {
                 let (sites, resolution, confidence) = group.finish();
                 Callee {
                     callee,
+                    target,
                     sites,
                     resolution,
                     confidence,
@@ -697,6 +717,30 @@ impl Engine {
             notes,
         })
     }
+}
+
+/// Each target's label in rows that say which target they belong to:
+/// none when NAME denotes one symbol; else its qualified name, with
+/// `file:line` where two targets share it.
+fn target_labels(targets: &[SymbolRow]) -> HashMap<i64, String> {
+    if targets.len() < 2 {
+        return HashMap::new();
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for target in targets {
+        *seen.entry(target.qualname.as_str()).or_default() += 1;
+    }
+    targets
+        .iter()
+        .map(|target| {
+            let label = if seen[target.qualname.as_str()] > 1 {
+                format!("{} ({}:{})", target.qualname, target.file, target.name_line)
+            } else {
+                target.qualname.clone()
+            };
+            (target.id, label)
+        })
+        .collect()
 }
 
 /// Sites grouped under one caller or callee.

@@ -3,13 +3,52 @@
 //! children indented under it), paths as `file:line`, resolution and
 //! confidence in brackets. Each surface frames it its own way (the CLI
 //! prints notes on stderr; the MCP server adds a header and freshness).
+//! Colour (names, paths, line numbers) is off unless a surface turns it on
+//! with [`set_color`]: the CLI on a terminal, never the MCP server.
 
-use std::fmt::Write as _;
+use std::fmt::{Display, Write as _};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use anstyle::{AnsiColor, Style};
 
 use crate::answer::{
     Answer, Callee, Caller, Completeness, Dependent, Implementation, Kind, OutlineNode, Reference,
     Site, Symbol, SymbolDetail,
 };
+
+/// Whether renderings carry ANSI colour; off until [`set_color`].
+static COLOR: AtomicBool = AtomicBool::new(false);
+
+/// Paths, as ripgrep colours them: magenta.
+const PATH: Style = AnsiColor::Magenta.on_default();
+/// Line and column numbers, as ripgrep colours them: green.
+const LINE: Style = AnsiColor::Green.on_default();
+/// Qualified names: bold.
+const NAME: Style = Style::new().bold();
+
+/// Turns colour on or off for every later rendering in this process.
+pub fn set_color(on: bool) {
+    COLOR.store(on, Ordering::Relaxed);
+}
+
+/// `text` in `style` when colour is on, else as is.
+fn paint(style: Style, text: impl Display) -> String {
+    if COLOR.load(Ordering::Relaxed) {
+        format!("{style}{text}{style:#}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// A qualified name, bold when colour is on.
+fn name(qualname: &str) -> String {
+    paint(NAME, qualname)
+}
+
+/// `file:line`, coloured when colour is on.
+fn place(file: &str, line: u32) -> String {
+    format!("{}:{}", paint(PATH, file), paint(LINE, line))
+}
 
 /// An answer item's text.
 pub trait Render {
@@ -30,7 +69,7 @@ pub fn body<T: Render>(answer: &Answer<Vec<T>>, out: &mut String) {
                 out,
                 "# target: {} {} ({})",
                 target.kind,
-                target.qualname,
+                name(&target.qualname),
                 at(target)
             );
         }
@@ -66,6 +105,11 @@ pub fn notes(notes: &[String], out: &mut String) {
     }
 }
 
+/// A line number right-aligned in five columns, coloured when colour is on.
+fn line_column(line: u32) -> String {
+    paint(LINE, format!("{line:>5}"))
+}
+
 fn indent(out: &mut String, depth: usize) {
     for _ in 0..depth {
         out.push_str("  ");
@@ -73,13 +117,13 @@ fn indent(out: &mut String, depth: usize) {
 }
 
 fn at(symbol: &Symbol) -> String {
-    format!("{}:{}", symbol.file, symbol.line)
+    place(&symbol.file, symbol.line)
 }
 
 fn sites(sites: &[Site]) -> String {
     sites
         .iter()
-        .map(|s| format!("{}:{}", s.file, s.line))
+        .map(|s| place(&s.file, s.line))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -88,7 +132,13 @@ fn sites(sites: &[Site]) -> String {
 impl Render for Symbol {
     fn render(&self, out: &mut String, depth: usize) {
         indent(out, depth);
-        let _ = writeln!(out, "{} {}  ({})", self.kind, self.qualname, at(self));
+        let _ = writeln!(
+            out,
+            "{} {}  ({})",
+            self.kind,
+            name(&self.qualname),
+            at(self)
+        );
     }
 }
 
@@ -102,8 +152,11 @@ impl Render for SymbolDetail {
         indent(out, depth);
         let _ = writeln!(
             out,
-            "{} {}  {}:{}-{}",
-            s.kind, s.qualname, s.file, self.start_line, s.end_line
+            "{} {}  {}-{}",
+            s.kind,
+            name(&s.qualname),
+            place(&s.file, self.start_line),
+            paint(LINE, s.end_line)
         );
         if let Some(signature) = &s.signature {
             indent(out, depth);
@@ -123,9 +176,9 @@ impl Render for OutlineNode {
         indent(out, depth);
         // A block's name is its header, which starts with its keyword.
         if s.kind == Kind::Impl {
-            let _ = writeln!(out, "{:>5}  {}", s.line, s.name);
+            let _ = writeln!(out, "{}  {}", line_column(s.line), s.name);
         } else {
-            let _ = writeln!(out, "{:>5}  {} {}", s.line, s.kind, s.name);
+            let _ = writeln!(out, "{}  {} {}", line_column(s.line), s.kind, name(&s.name));
         }
         for child in &self.children {
             child.render(out, depth + 1);
@@ -133,35 +186,48 @@ impl Render for OutlineNode {
     }
 }
 
-/// `refs`: `file:line:col  kind  in enclosing  [resolution confidence]`.
+/// `refs`: `file:line:col  kind  in enclosing  [resolution confidence]`,
+/// then `for target` when NAME matched several.
 impl Render for Reference {
     fn render(&self, out: &mut String, depth: usize) {
         indent(out, depth);
         let within = self
             .enclosing
             .as_ref()
-            .map_or("top level", |e| e.qualname.as_str());
+            .map_or("top level".to_owned(), |e| name(&e.qualname));
         let _ = writeln!(
             out,
-            "{}:{}:{}  {}  in {within}  [{} {:.2}]",
-            self.file, self.line, self.col, self.kind, self.resolution, self.confidence
+            "{}:{}  {}  in {within}  [{} {:.2}]{}",
+            place(&self.file, self.line),
+            paint(LINE, self.col),
+            self.kind,
+            self.resolution,
+            self.confidence,
+            for_target(self.target.as_ref())
         );
     }
 }
 
-/// `callers`: `kind qualname  (file:line)  [resolution confidence]  at sites`.
+/// `  for target` after a caller or callee row, when NAME matched several.
+fn for_target(target: Option<&String>) -> String {
+    target.map_or_else(String::new, |t| format!("  for {}", name(t)))
+}
+
+/// `callers`: `kind qualname  (file:line)  [resolution confidence]  at
+/// sites`, then `for target` when NAME matched several.
 impl Render for Caller {
     fn render(&self, out: &mut String, depth: usize) {
         indent(out, depth);
         let _ = writeln!(
             out,
-            "{} {}  ({})  [{} {:.2}]  at {}",
+            "{} {}  ({})  [{} {:.2}]  at {}{}",
             self.caller.kind,
-            self.caller.qualname,
+            name(&self.caller.qualname),
             at(&self.caller),
             self.resolution,
             self.confidence,
-            sites(&self.sites)
+            sites(&self.sites),
+            for_target(self.target.as_ref())
         );
     }
 }
@@ -172,13 +238,14 @@ impl Render for Callee {
         indent(out, depth);
         let _ = writeln!(
             out,
-            "{} {}  ({})  [{} {:.2}]  at {}",
+            "{} {}  ({})  [{} {:.2}]  at {}{}",
             self.callee.kind,
-            self.callee.qualname,
+            name(&self.callee.qualname),
             at(&self.callee),
             self.resolution,
             self.confidence,
-            sites(&self.sites)
+            sites(&self.sites),
+            for_target(self.target.as_ref())
         );
     }
 }
@@ -192,7 +259,7 @@ impl Render for Implementation {
             out,
             "{} {}  ({})  {how}",
             self.symbol.kind,
-            self.symbol.qualname,
+            name(&self.symbol.qualname),
             at(&self.symbol)
         );
     }
@@ -208,7 +275,7 @@ impl Render for Dependent {
             self.depth,
             self.relation,
             self.symbol.kind,
-            self.symbol.qualname,
+            name(&self.symbol.qualname),
             at(&self.symbol)
         );
     }

@@ -74,8 +74,27 @@ impl ToolDef {
                 .idempotent(true)
         };
         Tool::new(self.name, self.description.text(), (self.input_schema)())
+            .with_title(title(self.name))
             .with_raw_output_schema((self.output_schema)())
-            .with_annotations(annotations)
+            .with_annotations(annotations.open_world(false))
+    }
+}
+
+/// A tool's title, as clients show it to people: its question in words
+/// (a tool not listed here shows its name).
+fn title(name: &'static str) -> &'static str {
+    match name {
+        "search" => "Find definitions by name",
+        "symbol" => "Show a definition",
+        "outline" => "Outline a file",
+        "refs" => "Find references",
+        "callers" => "Find callers",
+        "callees" => "Find callees",
+        "impact" => "What depends on a symbol",
+        "impls" => "Find implementations",
+        "status" => "Index status",
+        "index" => "Rebuild the index",
+        other => other,
     }
 }
 
@@ -145,6 +164,14 @@ mod tests {
             assert_eq!(listed.input_schema["type"], "object", "{}", tool.name);
             let output = listed.output_schema.expect("output schema");
             assert_eq!(output["type"], "object", "{}", tool.name);
+            assert_ne!(
+                listed.title.as_deref(),
+                Some(tool.name),
+                "{} has no title",
+                tool.name
+            );
+            let hints = listed.annotations.expect("annotations");
+            assert_eq!(hints.open_world_hint, Some(false), "{}", tool.name);
         }
     }
 
