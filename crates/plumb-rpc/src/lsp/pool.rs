@@ -595,3 +595,111 @@ fn to_diagnostics(file: &str, diagnostics: &[lsp_types::Diagnostic]) -> Vec<Diag
         .map(|d| Diagnostic::from_lsp(file, d))
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A checkout whose Go files are served by `test_data/fake_lsp.py`.
+    fn fake_pool() -> (tempfile::TempDir, Pool) {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::write(root.path().join("go.mod"), "module m\n").unwrap();
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/fake_lsp.py");
+        let env = Environment {
+            path: None,
+            overrides: vec![("PLUMB_LSP_GOPLS".into(), script)],
+        };
+        let pool = Pool::new(root.path(), env);
+        (root, pool)
+    }
+
+    fn doc(text: &str) -> Doc<'_> {
+        Doc { path: "a.go", text }
+    }
+
+    #[test]
+    fn only_new_diagnostics_are_reported_and_fixes_counted() {
+        let (_root, pool) = fake_pool();
+        assert!(pool.running().is_empty(), "nothing starts before a request");
+        pool.baseline(&[doc("ERROR: old\n")]);
+        assert_eq!(pool.running(), vec!["gopls"]);
+
+        let outcome = pool.changed(&[doc("ERROR: old\nERROR: new\n")]);
+        assert_eq!(outcome.status, Status::Ok, "{outcome:?}");
+        assert_eq!(outcome.server.as_deref(), Some("gopls"));
+        let new: Vec<(&str, u32)> = outcome
+            .diagnostics
+            .iter()
+            .map(|d| (d.message.as_str(), d.line))
+            .collect();
+        assert_eq!(new, vec![("new", 2)]);
+
+        let moved = pool.changed(&[doc("\n\n\nERROR: old\nERROR: new\n")]);
+        assert_eq!((moved.diagnostics.len(), moved.resolved), (0, 0));
+
+        let fixed = pool.changed(&[doc("ERROR: old\n")]);
+        assert_eq!((fixed.diagnostics.len(), fixed.resolved), (0, 1));
+
+        let all = pool.current(&[doc("ERROR: old\n")]);
+        assert_eq!(all.diagnostics.len(), 1);
+        assert!(all.has_errors());
+    }
+
+    #[test]
+    fn a_crash_restarts_once_then_drops_the_server() {
+        let (_root, pool) = fake_pool();
+        assert_eq!(pool.changed(&[doc("fine\n")]).status, Status::Ok);
+        let crashed = pool.changed(&[doc("CRASH\n")]);
+        // The restarted server crashes on the same content again.
+        assert_eq!(crashed.status, Status::Unavailable, "{crashed:?}");
+        let reason = crashed.reason.unwrap();
+        assert!(reason.contains("crashed again after a restart"), "{reason}");
+        let later = pool.changed(&[doc("fine\n")]);
+        assert_eq!(later.status, Status::Unavailable);
+    }
+
+    #[test]
+    fn a_crash_once_is_survived_and_said() {
+        let (_root, pool) = fake_pool();
+        assert_eq!(pool.changed(&[doc("fine\n")]).status, Status::Ok);
+        {
+            let mut slots = pool.lock();
+            let Some(Slot::Live(session)) = slots.get_mut("gopls") else {
+                panic!("no session")
+            };
+            session.client.shutdown();
+        }
+        let outcome = pool.changed(&[doc("ERROR: after\n")]);
+        assert_eq!(outcome.status, Status::Ok, "{outcome:?}");
+        assert!(outcome.reason.unwrap().contains("was restarted"));
+        assert_eq!(outcome.diagnostics.len(), 1);
+    }
+
+    #[test]
+    fn garbage_drops_the_server_with_a_status() {
+        let (_root, pool) = fake_pool();
+        let outcome = pool.changed(&[doc("GARBAGE\n")]);
+        assert_eq!(outcome.status, Status::Unavailable, "{outcome:?}");
+        assert!(outcome.reason.unwrap().contains("wrote garbage"));
+        assert!(pool.running().is_empty());
+    }
+
+    #[test]
+    fn files_no_server_serves_are_unavailable_with_the_reason() {
+        let (_root, pool) = fake_pool();
+        let outcome = pool.changed(&[Doc {
+            path: "x.py",
+            text: "",
+        }]);
+        assert_eq!(outcome.status, Status::Unavailable);
+        assert!(outcome.reason.unwrap().contains("pyproject.toml"));
+        assert!(pool.running().is_empty());
+    }
+
+    #[test]
+    fn a_position_question_is_answered() {
+        let (_root, pool) = fake_pool();
+        let answer = pool.ask(doc("x\n"), Ask::Hover, 1, 1).unwrap();
+        assert_eq!(answer["contents"], "hover");
+    }
+}
