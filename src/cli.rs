@@ -63,6 +63,8 @@ pub enum Command {
     /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb
     /// serve` for this repository, merged into their existing files.
     Ide(IdeArgs),
+    /// The current diagnostics of FILE... from their language servers (exit 1 on any error).
+    Check(crate::check::CheckArgs),
 }
 
 /// Options of `plumb ide`.

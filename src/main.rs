@@ -4,6 +4,7 @@
 //! and the one place that maps failures to exit codes (0 results, 1 no
 //! result, 2 usage or input error, 3 internal error).
 
+mod check;
 mod cli;
 mod ide;
 mod progress;
@@ -146,6 +147,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         }
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
+        Command::Check(args) => check::run(cli, args),
     }
 }
 

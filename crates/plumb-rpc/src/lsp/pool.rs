@@ -23,17 +23,6 @@ use super::uri::uri_of_path;
 pub const IDLE_STOP: Duration = Duration::from_secs(5 * 60);
 /// How often idle servers are looked for. Chosen: a tenth of [`IDLE_STOP`].
 const IDLE_CHECK: Duration = Duration::from_secs(30);
-/// The longest wait for a session's first diagnostics, start and
-/// `initialize` included. From the issue ("say 10 s for the first").
-pub const FIRST_WAIT: Duration = Duration::from_secs(10);
-/// The longest wait for diagnostics once a session has answered. From the
-/// issue ("less after"); chosen as half of [`FIRST_WAIT`].
-pub const LATER_WAIT: Duration = Duration::from_secs(5);
-/// After the edited file's diagnostics arrive, how long without another
-/// publication ends the wait. Chosen: servers publishing in steps
-/// (typescript-language-server's syntax then semantic pass, gopls's
-/// package then dependents) were seen to follow up within ~100 ms here.
-pub const SETTLE: Duration = Duration::from_millis(250);
 /// The most diagnostics one result lists. Chosen: more is noise an agent
 /// skims; the rest are counted in `omitted`.
 pub const MAX_REPORTED: usize = 50;
@@ -222,7 +211,7 @@ impl Pool {
                     }
                     let synced = sync(session, &found, &path, doc.text)?;
                     if session.client.wait_for(&synced, deadline)? {
-                        session.client.settle(SETTLE, deadline);
+                        session.client.settle(found.spec.settle, deadline);
                         let published = session.client.published(&path);
                         let current = published
                             .map(|p| to_diagnostics(doc.path, &p.diagnostics))
@@ -263,7 +252,7 @@ impl Pool {
                         late.push(doc.path.to_owned());
                     }
                 }
-                session.client.settle(SETTLE, deadline);
+                session.client.settle(found.spec.settle, deadline);
                 Ok(self.collect(session, &docs, &synced, &late, only_new))
             });
             let server_outcome = match result {
@@ -333,14 +322,9 @@ impl Pool {
         if !late.is_empty() {
             outcome.status = Status::Timeout;
             outcome.reason = Some(format!(
-                "no diagnostics for {} within {} s",
+                "no diagnostics for {} within {:.1} s",
                 late.join(", "),
-                if session.answered {
-                    LATER_WAIT
-                } else {
-                    FIRST_WAIT
-                }
-                .as_secs()
+                self.env.wait(session.answered).as_secs_f64()
             ));
         } else {
             session.answered = true;
@@ -432,19 +416,15 @@ impl Pool {
                 Some(session) => session,
                 None => continue,
             };
-            let wait = if session.answered {
-                LATER_WAIT
-            } else {
-                FIRST_WAIT
-            };
+            let wait = self.env.wait(session.answered);
             let deadline = started + wait;
             session.last_used = Instant::now();
             match work(session, deadline) {
                 Ok(value) => return Ok((value, note)),
                 Err(LspError::Timeout(method)) => {
                     return Err(format!(
-                        "{name} did not answer {method} within {} s",
-                        wait.as_secs()
+                        "{name} did not answer {method} within {:.1} s",
+                        wait.as_secs_f64()
                     ));
                 }
                 Err(LspError::Refused { method, message }) => {
@@ -525,7 +505,7 @@ impl Pool {
     }
 
     fn start(&self, found: &Found, restarts: u32, register: Register) -> Result<Session, String> {
-        let deadline = Instant::now() + FIRST_WAIT;
+        let deadline = Instant::now() + self.env.wait(false);
         let client = Client::start(&found.program, found.spec.args, &self.root, deadline)
             .map_err(|err| format!("{} could not start: {err}", found.spec.name))?;
         Ok(Session {
@@ -606,8 +586,8 @@ mod tests {
         std::fs::write(root.path().join("go.mod"), "module m\n").unwrap();
         let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("test_data/fake_lsp.py");
         let env = Environment {
-            path: None,
             overrides: vec![("PLUMB_LSP_GOPLS".into(), script)],
+            ..Environment::default()
         };
         let pool = Pool::new(root.path(), env);
         (root, pool)
