@@ -7,7 +7,7 @@
 //! why the conversation ended: the server exited, or wrote something that
 //! is not an LSP message (garbage), after which the process is killed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -70,6 +70,10 @@ struct State {
     responses: HashMap<i64, Result<Value, String>>,
     published: HashMap<PathBuf, Published>,
     seq: u64,
+    /// Messages received so far, of any kind.
+    received: u64,
+    /// Work-done progress tokens begun and not yet ended.
+    progress: HashSet<String>,
     ended: Option<LspError>,
 }
 
@@ -317,22 +321,25 @@ impl Client {
         }
     }
 
-    /// Waits until no publication has come for `quiet` (a server may
-    /// publish in steps, and other open files after the edited one), never
-    /// past `deadline`.
+    /// Waits until the server has been quiet for `quiet` (no message of
+    /// any kind, no work-done progress under way), never past `deadline`:
+    /// a server may publish in steps (pyright publishes a file empty, then
+    /// starts its analysis progress and publishes it again), and other open
+    /// files after the edited one.
     pub fn settle(&self, quiet: Duration, deadline: Instant) {
         let mut state = self.shared.lock();
         loop {
-            let seen = state.seq;
+            let seen = state.received;
             let quiet_until = (Instant::now() + quiet).min(deadline);
-            while state.seq == seen && state.ended.is_none() {
+            while state.received == seen && state.ended.is_none() {
                 let (guard, waited) = self.shared.wait_until(state, quiet_until);
                 state = guard;
                 if !waited {
                     break;
                 }
             }
-            if state.seq == seen || Instant::now() >= deadline || state.ended.is_some() {
+            let calm = state.received == seen && state.progress.is_empty();
+            if calm || Instant::now() >= deadline || state.ended.is_some() {
                 return;
             }
         }
@@ -421,6 +428,11 @@ impl Reader {
     }
 
     fn dispatch(&self, message: Value) -> Result<(), LspError> {
+        {
+            let mut state = self.shared.lock();
+            state.received += 1;
+            self.shared.changed.notify_all();
+        }
         let method = message.get("method").and_then(Value::as_str);
         let id = message.get("id").filter(|id| !id.is_null());
         match (method, id) {
@@ -444,6 +456,22 @@ impl Reader {
                         diagnostics: params.diagnostics,
                     },
                 );
+                self.shared.changed.notify_all();
+                Ok(())
+            }
+            (Some("$/progress"), None) => {
+                let params = &message["params"];
+                let token = params["token"].to_string();
+                let mut state = self.shared.lock();
+                match params["value"]["kind"].as_str() {
+                    Some("begin") => {
+                        state.progress.insert(token);
+                    }
+                    Some("end") => {
+                        state.progress.remove(&token);
+                    }
+                    _ => {}
+                }
                 self.shared.changed.notify_all();
                 Ok(())
             }
