@@ -11,6 +11,7 @@ use plumb_store::read::FileRow;
 
 use crate::Config;
 use crate::freshness::Freshness;
+use crate::lsp::Workspace;
 use crate::output::ToolError;
 
 /// The context of one tool call. Each call opens the index anew, so an
@@ -18,14 +19,16 @@ use crate::output::ToolError;
 /// seen by the next call.
 pub(crate) struct Call<'a> {
     config: &'a Config,
+    workspace: &'a Workspace,
     drift: OnceCell<Option<(Vec<FileRow>, Drift)>>,
 }
 
 impl<'a> Call<'a> {
-    /// A call under `config`.
-    pub fn new(config: &'a Config) -> Call<'a> {
+    /// A call under `config`, with the server's `workspace`.
+    pub fn new(config: &'a Config, workspace: &'a Workspace) -> Call<'a> {
         Call {
             config,
+            workspace,
             drift: OnceCell::new(),
         }
     }
@@ -33,6 +36,11 @@ impl<'a> Call<'a> {
     /// The server's configuration.
     pub fn config(&self) -> &Config {
         self.config
+    }
+
+    /// The state the write tools and `lsp` keep between calls.
+    pub fn workspace(&self) -> &Workspace {
+        self.workspace
     }
 
     /// The indexed root.

@@ -20,6 +20,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use crate::Config;
 use crate::budget::{Budget, Responded, error_result, wire_size};
 use crate::call::Call;
+use crate::lsp::Workspace;
 use crate::output::ToolError;
 use crate::quote::bounded;
 use crate::tools::{ToolDef, offered};
@@ -45,6 +46,7 @@ pub struct Server {
 
 struct Inner {
     config: Config,
+    workspace: Workspace,
     tools: Vec<&'static ToolDef>,
     listing: Vec<Tool>,
 }
@@ -56,6 +58,7 @@ impl Server {
         let listing = tools.iter().map(|tool| tool.listing()).collect();
         Server {
             inner: Arc::new(Inner {
+                workspace: Workspace::new(&config.root),
                 config,
                 tools,
                 listing,
@@ -120,7 +123,7 @@ fn undispatched(method: &str) -> ErrorData {
 impl Inner {
     /// The one exit point of every call.
     fn answer(&self, tool: &ToolDef, arguments: JsonObject, id: RequestId) -> Responded {
-        let call = Call::new(&self.config);
+        let call = Call::new(&self.config, &self.workspace);
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| (tool.run)(&call, arguments)))
             .unwrap_or_else(|panic| {
                 let what = panic

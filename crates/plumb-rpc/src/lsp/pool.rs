@@ -334,8 +334,14 @@ impl Pool {
 
     /// Asks the server of `doc` a position question (1-based `line` and
     /// `column`), giving it the file's content first; the server's raw
-    /// result.
-    pub fn ask(&self, doc: Doc, ask: Ask, line: u32, column: u32) -> Result<Value, String> {
+    /// result and the server's name.
+    pub fn ask(
+        &self,
+        doc: Doc,
+        ask: Ask,
+        line: u32,
+        column: u32,
+    ) -> Result<(Value, &'static str), String> {
         let mut found_outcome = Outcome::empty();
         let mut groups = self.group(&[doc], &mut found_outcome);
         let Some((found, _)) = groups.pop() else {
@@ -358,7 +364,7 @@ impl Pool {
             session.answered = true;
             Ok(answer)
         });
-        result.map(|(answer, _)| answer)
+        result.map(|(answer, _)| (answer, found.spec.name))
     }
 
     /// Stops every server.
@@ -679,7 +685,8 @@ mod tests {
     #[test]
     fn a_position_question_is_answered() {
         let (_root, pool) = fake_pool();
-        let answer = pool.ask(doc("x\n"), Ask::Hover, 1, 1).unwrap();
+        let (answer, server) = pool.ask(doc("x\n"), Ask::Hover, 1, 1).unwrap();
+        assert_eq!(server, "gopls");
         assert_eq!(answer["contents"], "hover");
     }
 }
