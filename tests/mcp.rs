@@ -114,3 +114,9 @@ fn the_index_tool_keeps_the_bounds_the_index_recorded() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     scenario("limits", repo.root());
 }
+
+#[test]
+fn write_tools_report_only_new_diagnostics_from_a_real_server() {
+    let repo = Repo::indexed("lsp/python");
+    scenario("edit", repo.root());
+}
