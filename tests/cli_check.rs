@@ -4,6 +4,13 @@
 //! without; a file outside the root is exit 2; a language without a server
 //! is said and is not an error.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code: a failure here is a failed test"
+)]
+
 mod common;
 
 use std::process::Command;
