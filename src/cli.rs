@@ -157,6 +157,11 @@ pub enum Command {
         /// The command whose page to print (`plumb-COMMAND.1`).
         command: Option<String>,
     },
+    /// The current diagnostics of FILE... from their language servers (exit 1 on any error).
+    #[command(
+        after_help = "Examples:\n  plumb check src/app.py\n  plumb check src/a.ts src/b.ts --json\n"
+    )]
+    Check(crate::check::CheckArgs),
 }
 
 /// Options of `plumb export`.

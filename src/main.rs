@@ -4,6 +4,7 @@
 //! and the one place that maps failures to exit codes (0 results, 1 no
 //! result, 2 usage or input error, 3 internal error).
 
+mod check;
 mod cli;
 mod doctor;
 mod export;
@@ -171,6 +172,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
             emit(cli, &report, doctor::Report::render)
         }
         Command::Man { command } => print(cli, &manual::man_page(command.as_deref())?),
+        Command::Check(args) => check::run(cli, args),
     }
 }
 

@@ -133,3 +133,9 @@ fn index_reports_progress_and_a_cancel_stops_it() {
     write_modules(800, 1600);
     scenario("signals", repo.root());
 }
+
+#[test]
+fn write_tools_report_only_new_diagnostics_from_a_real_server() {
+    let repo = Repo::indexed("lsp/python");
+    scenario("edit", repo.root());
+}

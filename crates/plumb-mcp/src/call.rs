@@ -11,6 +11,7 @@ use plumb_store::read::FileRow;
 
 use crate::Config;
 use crate::freshness::Freshness;
+use crate::lsp::Workspace;
 use crate::output::ToolError;
 use crate::signals::Signals;
 
@@ -19,15 +20,18 @@ use crate::signals::Signals;
 /// seen by the next call.
 pub(crate) struct Call<'a> {
     config: &'a Config,
+    workspace: &'a Workspace,
     signals: Signals,
     drift: OnceCell<Option<(Vec<FileRow>, Drift)>>,
 }
 
 impl<'a> Call<'a> {
-    /// A call under `config`, hearing its client through `signals`.
-    pub fn new(config: &'a Config, signals: Signals) -> Call<'a> {
+    /// A call under `config`, with the server's `workspace`, hearing its
+    /// client through `signals`.
+    pub fn new(config: &'a Config, workspace: &'a Workspace, signals: Signals) -> Call<'a> {
         Call {
             config,
+            workspace,
             signals,
             drift: OnceCell::new(),
         }
@@ -42,6 +46,11 @@ impl<'a> Call<'a> {
     /// The server's configuration.
     pub fn config(&self) -> &Config {
         self.config
+    }
+
+    /// The state the write tools and `lsp` keep between calls.
+    pub fn workspace(&self) -> &Workspace {
+        self.workspace
     }
 
     /// The indexed root.

@@ -21,6 +21,7 @@ mod budget;
 mod call;
 mod freshness;
 mod input;
+mod lsp;
 mod output;
 mod profile;
 mod quote;

@@ -22,6 +22,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use crate::Config;
 use crate::budget::{Budget, Responded, error_result, wire_size};
 use crate::call::Call;
+use crate::lsp::Workspace;
 use crate::output::ToolError;
 use crate::quote::bounded;
 use crate::signals::{Signals, Update};
@@ -48,6 +49,7 @@ pub struct Server {
 
 struct Inner {
     config: Config,
+    workspace: Workspace,
     tools: Vec<&'static ToolDef>,
     listing: Vec<Tool>,
 }
@@ -59,6 +61,7 @@ impl Server {
         let listing = tools.iter().map(|tool| tool.listing()).collect();
         Server {
             inner: Arc::new(Inner {
+                workspace: Workspace::new(&config.root),
                 config,
                 tools,
                 listing,
@@ -129,7 +132,7 @@ impl Inner {
         id: RequestId,
         signals: Signals,
     ) -> Responded {
-        let call = Call::new(&self.config, signals);
+        let call = Call::new(&self.config, &self.workspace, signals);
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| (tool.run)(&call, arguments)))
             .unwrap_or_else(|panic| {
                 let what = panic

@@ -5,5 +5,6 @@
 //! [`framing`].
 
 pub mod framing;
+pub mod lsp;
 
 pub use framing::{FrameError, FrameReader, MAX_FRAME_BYTES, write_frame};

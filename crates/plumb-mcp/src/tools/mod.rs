@@ -5,7 +5,10 @@
 
 mod graph;
 mod index;
+mod lsp;
+mod patch;
 mod status;
+mod write;
 
 use std::sync::Arc;
 
@@ -147,7 +150,66 @@ pub static TOOLS: &[ToolDef] = &[
         output_schema: output::<index::IndexOutput>,
         run: index::run,
     },
+    ToolDef {
+        name: "lsp",
+        tier: Tier::Full,
+        description: Description {
+            what: "Ask the file's language server (pyright, typescript-language-server, clangd, gopls, rust-analyzer): hover, definition, references or type_definition, at a `symbol` or at `path`+`line`+`column`.",
+            use_when: "types, overloads, dynamic dispatch, or edges the graph marks `name_only`.",
+            not_for: "navigation the graph answers at once (symbol, refs, callers): a server's first answer takes seconds.",
+            returns: "`hover` text, or `locations` (file, line, column), with the server's name.",
+        },
+        read_only: true,
+        input_schema: input::<lsp::LspArgs>,
+        output_schema: output::<lsp::LspOutput>,
+        run: lsp::run,
+    },
+    ToolDef {
+        name: "write",
+        tier: Tier::Edit,
+        description: Description {
+            what: "Write a whole file (created if missing), update the index, and report the diagnostics the write introduced from the language server.",
+            use_when: "creating a file, or rewriting most of one.",
+            not_for: "changing a few lines (edit); several files at once (apply_patch).",
+            returns: WRITE_RETURNS,
+        },
+        read_only: false,
+        input_schema: input::<write::WriteArgs>,
+        output_schema: output::<write::WriteOutput>,
+        run: write::write,
+    },
+    ToolDef {
+        name: "edit",
+        tier: Tier::Edit,
+        description: Description {
+            what: "Replace exact text in a file (one occurrence, or all with replace_all), update the index, and report the diagnostics the edit introduced. Absent or ambiguous text writes nothing.",
+            use_when: "changing a few lines of a file.",
+            not_for: "new files (write); changes over several files (apply_patch).",
+            returns: WRITE_RETURNS,
+        },
+        read_only: false,
+        input_schema: input::<write::EditArgs>,
+        output_schema: output::<write::WriteOutput>,
+        run: write::edit,
+    },
+    ToolDef {
+        name: "apply_patch",
+        tier: Tier::Edit,
+        description: Description {
+            what: "Apply a unified diff over one or several files, all or nothing, update the index, and report the diagnostics it introduced.",
+            use_when: "a change that spans files, or you have a diff.",
+            not_for: "one small change (edit); deleting or renaming files.",
+            returns: WRITE_RETURNS,
+        },
+        read_only: false,
+        input_schema: input::<write::PatchArgs>,
+        output_schema: output::<write::WriteOutput>,
+        run: write::apply_patch,
+    },
 ];
+
+/// The **Returns** of the write tools.
+const WRITE_RETURNS: &str = "`files` written; `diagnostics` {status ok|unavailable|timeout, server, reason, new: [{severity, code, message, file, line, column, source}] (only ones not reported before), resolved}; the `index` update.";
 
 #[cfg(test)]
 mod tests {
@@ -200,6 +262,7 @@ mod tests {
     fn the_full_profile_offers_more_than_core() {
         let core = offered(Profile::CORE).count();
         let full = offered(Profile::FULL).count();
-        assert!(core < full && full == TOOLS.len());
+        assert!(core < full && full < offered(Profile::ALL).count());
+        assert_eq!(offered(Profile::ALL).count(), TOOLS.len());
     }
 }
