@@ -30,6 +30,6 @@ pub use adapter::{AdapterKind, FoundAdapter, Language, Program};
 pub use breakpoint::{BreakpointSpec, Placed};
 pub use session::{
     DEFAULT_LIMITS, Evaluation, Frame, Limits, Resume, ScopeVariables, Session, SessionError,
-    Status, Target, Variable,
+    Status, Target, Variable, kill_every_session,
 };
 pub use state::{Phase, Stop};

@@ -12,6 +12,7 @@ use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -209,7 +210,28 @@ pub struct Session {
     conditions: bool,
     started: Instant,
     first_stop: Option<Duration>,
+    attached: bool,
     ended: bool,
+}
+
+/// The adapters of every live session of this process, so that they can be
+/// killed at exit without waiting for a session busy in a call.
+static LIVE_ADAPTERS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn live_adapters() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    LIVE_ADAPTERS.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Kills every live session's adapter and every process descending from
+/// it or in the process group of one (the program launched, what it
+/// started); for the process's exit, when sessions may be busy in a call.
+/// Returns how many processes were killed.
+pub fn kill_every_session() -> usize {
+    let adapters = std::mem::take(&mut *live_adapters());
+    if adapters.is_empty() {
+        return 0;
+    }
+    process::kill_all(&adapters)
 }
 
 /// What the session starts on.
@@ -242,6 +264,7 @@ impl Session {
         };
         let started = Instant::now();
         let (child, client) = spawn(&found, &limits)?;
+        live_adapters().push(child.id());
         let mut session = Session {
             adapter: found,
             language,
@@ -252,6 +275,7 @@ impl Session {
             conditions: false,
             started,
             first_stop: None,
+            attached: matches!(target, Target::Attach(_)),
             ended: false,
         };
         // On any failure below, dropping the session kills everything.
@@ -772,21 +796,27 @@ impl Session {
             return 0;
         }
         self.ended = true;
-        // Chosen: a polite disconnect gets a short while; the kill follows anyway.
+        // Chosen: a polite disconnect gets a short while; the kill follows
+        // anyway. An attached process is not ours to end: it is detached.
         let _ = self.client.request(
             "disconnect",
-            json!({"terminateDebuggee": true}),
+            json!({"terminateDebuggee": !self.attached}),
             Duration::from_millis(500),
         );
         self.kill()
     }
 
-    /// Kills the adapter and every process of the session at once.
+    /// Kills the adapter and every process of the session at once (a
+    /// process attached to is left alone: it was not the session's).
     pub fn kill(&mut self) -> usize {
         self.ended = true;
-        let mut roots = vec![self.child.id()];
-        roots.extend(self.debuggee_pid());
+        let adapter = self.child.id();
+        let mut roots = vec![adapter];
+        if !self.attached {
+            roots.extend(self.debuggee_pid());
+        }
         let killed = process::kill_all(&roots);
+        live_adapters().retain(|&pid| pid != adapter);
         let _ = self.child.kill();
         let _ = self.child.wait();
         self.client.inbox(|inbox| inbox.state.ended());
