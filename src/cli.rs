@@ -63,6 +63,9 @@ pub enum Command {
     /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb
     /// serve` for this repository, merged into their existing files.
     Ide(IdeArgs),
+    /// Run COMMAND under its debug adapter to the first --break, print the
+    /// stack and locals, then kill it: `plumb debug --break f.py:12 -- python f.py`.
+    Debug(crate::debug::DebugArgs),
 }
 
 /// Options of `plumb ide`.

@@ -5,6 +5,7 @@
 //! result, 2 usage or input error, 3 internal error).
 
 mod cli;
+mod debug;
 mod ide;
 mod progress;
 mod serve;
@@ -146,6 +147,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         }
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
+        Command::Debug(args) => debug::run(cli, args),
     }
 }
 

@@ -10,6 +10,7 @@ use plumb_store::Store;
 use plumb_store::read::FileRow;
 
 use crate::Config;
+use crate::debug::DebugSessions;
 use crate::freshness::Freshness;
 use crate::output::ToolError;
 
@@ -19,6 +20,7 @@ use crate::output::ToolError;
 pub(crate) struct Call<'a> {
     config: &'a Config,
     drift: OnceCell<Option<(Vec<FileRow>, Drift)>>,
+    debug: Option<&'a DebugSessions>,
 }
 
 impl<'a> Call<'a> {
@@ -27,7 +29,21 @@ impl<'a> Call<'a> {
         Call {
             config,
             drift: OnceCell::new(),
+            debug: None,
         }
+    }
+
+    /// The same call, with the connection's debugger sessions.
+    pub fn with_debug(self, debug: &'a DebugSessions) -> Call<'a> {
+        Call {
+            debug: Some(debug),
+            ..self
+        }
+    }
+
+    /// The connection's debugger sessions, when the server has them.
+    pub fn debug(&self) -> Option<&DebugSessions> {
+        self.debug
     }
 
     /// The server's configuration.

@@ -20,6 +20,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use crate::Config;
 use crate::budget::{Budget, Responded, error_result, wire_size};
 use crate::call::Call;
+use crate::debug::DebugSessions;
 use crate::output::ToolError;
 use crate::quote::bounded;
 use crate::tools::{ToolDef, offered};
@@ -47,6 +48,8 @@ struct Inner {
     config: Config,
     tools: Vec<&'static ToolDef>,
     listing: Vec<Tool>,
+    /// This connection's debugger session (one at most).
+    debug: DebugSessions,
 }
 
 impl Server {
@@ -59,6 +62,7 @@ impl Server {
                 config,
                 tools,
                 listing,
+                debug: DebugSessions::new(),
             }),
             input_ended: None,
         }
@@ -72,6 +76,13 @@ impl Server {
             input_ended: Some(input_ended),
             ..self
         }
+    }
+
+    /// Ends this connection's debugger session, killing its adapter and
+    /// every process of it (the connection closed); returns how many
+    /// processes were killed.
+    pub fn end_debug_sessions(&self) -> usize {
+        self.inner.debug.shutdown()
     }
 
     /// The tools listed, as `tools/list` returns them.
@@ -120,7 +131,7 @@ fn undispatched(method: &str) -> ErrorData {
 impl Inner {
     /// The one exit point of every call.
     fn answer(&self, tool: &ToolDef, arguments: JsonObject, id: RequestId) -> Responded {
-        let call = Call::new(&self.config);
+        let call = Call::new(&self.config).with_debug(&self.debug);
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| (tool.run)(&call, arguments)))
             .unwrap_or_else(|panic| {
                 let what = panic

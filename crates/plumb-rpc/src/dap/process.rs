@@ -64,7 +64,7 @@ pub fn processes() -> Vec<ProcessInfo> {
 /// The processes to end in `table`: the `roots`, their descendants, the
 /// members of all their process groups, and so on to a fixpoint; never
 /// `spared_pid` or a member of `spared_group` (plumb itself), nor pid 1.
-/// Zombies are left out: they are already dead.
+/// Zombies are included: they are dead, but may be plumb's to reap.
 pub fn doomed(
     table: &[ProcessInfo],
     roots: &[u32],
@@ -90,26 +90,48 @@ pub fn doomed(
     }
     table
         .iter()
-        .filter(|p| pids.contains(&p.pid) && !spared(p) && p.state != 'Z')
+        .filter(|p| pids.contains(&p.pid) && !spared(p))
         .map(|p| p.pid)
         .collect()
 }
 
+/// Makes this process the reaper of its orphaned descendants (Linux's
+/// `PR_SET_CHILD_SUBREAPER`): a process whose parent (an adapter) is
+/// killed is then re-parented to plumb, which reaps it, instead of to the
+/// machine's init, which may leave it a zombie forever. Idempotent.
+pub fn become_subreaper() {
+    // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes one integer argument
+    // and only sets a flag of this process.
+    unsafe { libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) };
+}
+
+/// Longest wait for a killed child of plumb to be reaped. Chosen: a killed
+/// process is gone within milliseconds; the bound only guards a stuck one.
+const REAP_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Kills `roots` and everything [`doomed`] with them, with SIGKILL, until
-/// none is left; then reaps those that are plumb's own children. Returns
-/// how many processes were signalled.
+/// none is left; then reaps those that are plumb's own children (with
+/// [`become_subreaper`], the orphans among them too). Returns how many
+/// processes were signalled.
 pub fn kill_all(roots: &[u32]) -> usize {
     let own_pid = std::process::id();
     // SAFETY: getpgrp has no preconditions and cannot fail.
     let own_group = unsafe { libc::getpgrp() } as u32;
     let mut signalled = BTreeSet::new();
+    let mut seen = BTreeSet::new();
     for _ in 0..KILL_ROUNDS {
         let table = processes();
         let targets = doomed(&table, roots, own_pid, own_group);
-        if targets.is_empty() {
+        seen.extend(targets.iter().copied());
+        let living: Vec<u32> = table
+            .iter()
+            .filter(|p| targets.contains(&p.pid) && p.state != 'Z')
+            .map(|p| p.pid)
+            .collect();
+        if living.is_empty() {
             break;
         }
-        for pid in &targets {
+        for pid in &living {
             let Ok(raw) = libc::pid_t::try_from(*pid) else {
                 continue;
             };
@@ -118,27 +140,29 @@ pub fn kill_all(roots: &[u32]) -> usize {
             unsafe { libc::kill(raw, libc::SIGKILL) };
             signalled.insert(*pid);
         }
-        for pid in &targets {
-            reap(*pid);
-        }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    for pid in &signalled {
-        reap(*pid);
+    let deadline = std::time::Instant::now() + REAP_WAIT;
+    for pid in &seen {
+        while !reap(*pid) && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
     }
     signalled.len()
 }
 
-/// Collects `pid`'s exit status if it is plumb's child and has exited, so
-/// that it leaves no zombie; does nothing otherwise.
-fn reap(pid: u32) {
+/// Collects `pid`'s exit status if it is plumb's child, so that it leaves
+/// no zombie. True when there is nothing (more) to wait for: reaped, or
+/// not plumb's child.
+fn reap(pid: u32) -> bool {
     let Ok(raw) = libc::pid_t::try_from(pid) else {
-        return;
+        return true;
     };
     let mut status = 0;
     // SAFETY: waitpid with WNOHANG on a pid that is not our child returns
     // -1 (ECHILD) and touches nothing but `status`.
-    unsafe { libc::waitpid(raw, &mut status, libc::WNOHANG) };
+    let reaped = unsafe { libc::waitpid(raw, &mut status, libc::WNOHANG) };
+    reaped != 0
 }
 
 #[cfg(test)]

@@ -263,6 +263,7 @@ impl Session {
             Target::Attach(pid) => ("attach", adapter::attach_arguments(found.kind, *pid)),
         };
         let started = Instant::now();
+        process::become_subreaper();
         let (child, client) = spawn(&found, &limits)?;
         live_adapters().push(child.id());
         let mut session = Session {
@@ -313,16 +314,32 @@ impl Session {
         let ready = self.client.wait_until(self.limits.start, |inbox| {
             inbox.initialized || !inbox.alive || inbox.answered(launch)
         });
+        let timeout = || ClientError::Timeout {
+            command: command.to_owned(),
+            seconds: self.limits.start.as_secs(),
+        };
         if !ready {
-            return Err(ClientError::Timeout {
-                command: command.to_owned(),
-                seconds: self.limits.start.as_secs(),
+            return Err(timeout().into());
+        }
+        // lldb-dap answers `launch` before it initializes; a failed launch
+        // ends here with the adapter's message.
+        let answered_first = self
+            .client
+            .inbox(|inbox| !inbox.initialized && inbox.answered(launch));
+        if answered_first {
+            self.client.wait(launch, command, self.limits.request)?;
+            if !self
+                .client
+                .wait_until(self.limits.start, |inbox| inbox.initialized || !inbox.alive)
+            {
+                return Err(timeout().into());
             }
-            .into());
         }
         if !self.client.inbox(|inbox| inbox.initialized) {
-            // The launch failed (or the adapter died) before initializing.
-            self.client.wait(launch, command, self.limits.request)?;
+            // The adapter died before initializing: its answer, if it gave one.
+            if !answered_first {
+                self.client.wait(launch, command, self.limits.request)?;
+            }
             return Err(ClientError::Gone(command.to_owned()).into());
         }
         let placed = self.set_breakpoints(breakpoints, &[])?;
@@ -340,7 +357,9 @@ impl Session {
             self.client
                 .request("configurationDone", Value::Null, self.limits.request)?;
         }
-        self.client.wait(launch, command, self.limits.start)?;
+        if !answered_first {
+            self.client.wait(launch, command, self.limits.start)?;
+        }
         Ok(placed)
     }
 
