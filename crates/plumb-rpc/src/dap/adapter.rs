@@ -162,17 +162,22 @@ pub fn find(language: Language, path: &str) -> Result<FoundAdapter, AdapterError
     match kind {
         AdapterKind::Debugpy => {
             let python = which("python3", path).ok_or_else(missing)?;
-            let has_debugpy = Command::new(&python)
-                .args(["-c", "import debugpy"])
+            // The interpreter itself, not a wrapper (pyenv's shims cost a
+            // process or two at every start), and whether it has debugpy.
+            let answer = Command::new(&python)
+                .args(["-c", "import debugpy, sys; print(sys.executable)"])
                 .stdin(Stdio::null())
-                .stdout(Stdio::null())
                 .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|status| status.success());
-            if !has_debugpy {
-                return Err(missing());
-            }
-            let python = python.to_string_lossy().into_owned();
+                .output()
+                .ok()
+                .filter(|out| out.status.success())
+                .ok_or_else(missing)?;
+            let real = String::from_utf8_lossy(&answer.stdout).trim().to_owned();
+            let python = if real.is_empty() {
+                python.to_string_lossy().into_owned()
+            } else {
+                real
+            };
             Ok(FoundAdapter {
                 kind,
                 name: format!("{python} -m debugpy.adapter"),
@@ -453,6 +458,20 @@ pub fn launch_arguments(
             }
             Ok(args)
         }
+    }
+}
+
+/// Runs a Python program with the adapter's own interpreter when the
+/// command names the same `python3` the adapter was found through (a
+/// wrapper such as a pyenv shim is then skipped).
+pub fn prefer_adapter_python(arguments: &mut Value, found: &FoundAdapter, path: &str) {
+    let (Some(python3), Some(real)) = (which("python3", path), found.command.first()) else {
+        return;
+    };
+    if found.kind == AdapterKind::Debugpy
+        && arguments["python"] == json!([python3.to_string_lossy()])
+    {
+        arguments["python"] = json!([real]);
     }
 }
 

@@ -256,10 +256,11 @@ impl Session {
     ) -> Result<(Session, Vec<Placed>), SessionError> {
         let found = adapter::find(language, path)?;
         let request = match target {
-            Target::Launch(program) => (
-                "launch",
-                adapter::launch_arguments(found.kind, program, path)?,
-            ),
+            Target::Launch(program) => {
+                let mut arguments = adapter::launch_arguments(found.kind, program, path)?;
+                adapter::prefer_adapter_python(&mut arguments, &found, path);
+                ("launch", arguments)
+            }
             Target::Attach(pid) => ("attach", adapter::attach_arguments(found.kind, *pid)),
         };
         let started = Instant::now();
