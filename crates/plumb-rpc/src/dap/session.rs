@@ -246,7 +246,8 @@ pub enum Target {
 impl Session {
     /// Starts the adapter for `language` (found on `path`, a `PATH`
     /// value), launches or attaches to `target` with `breakpoints` set,
-    /// and waits (bounded) for the first stop or the end.
+    /// and, when there are breakpoints or a stop on entry, waits (bounded)
+    /// for the first stop or the end.
     pub fn start(
         language: Language,
         target: &Target,
@@ -282,7 +283,13 @@ impl Session {
         };
         // On any failure below, dropping the session kills everything.
         let placed = session.handshake(request, breakpoints)?;
-        session.wait_for_stop(0);
+        // Only a breakpoint or a stop on entry is waited for: without them
+        // the program runs on (a server, a hung process) and the caller
+        // pauses it when it wants.
+        let stop_on_entry = matches!(target, Target::Launch(p) if p.stop_on_entry);
+        if stop_on_entry || !breakpoints.is_empty() {
+            session.wait_for_stop(0);
+        }
         Ok((session, placed))
     }
 
