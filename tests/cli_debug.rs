@@ -156,7 +156,6 @@ fn a_go_program_stops_under_delve() {
     let built = Command::new("go")
         .args(["build", "-gcflags=-N -l", "-o", "scale", "."])
         .current_dir(repo.root())
-        .env("GOFLAGS", "-mod=mod")
         .status()
         .expect("the Go toolchain is needed (apt-get install golang-go)");
     assert!(built.success());

@@ -10,6 +10,8 @@ first stop and the size on the wire of every tool result."""
 import asyncio
 import os
 import re
+import subprocess
+import tempfile
 import time
 
 import harness
@@ -115,7 +117,13 @@ async def a_typical_session():
         after = await call(s, "debug_eval", {"expression": "count"})
         assert after["evaluation"]["value"] == "2", after
 
-        cleared = await call(s, "debug_breakpoints", {"clear": ["stats.py:10"]})
+        # A blank line: the adapter says where it placed the breakpoint, or that it could not.
+        blank = await call(s, "debug_breakpoints", {"set": ["stats.py:3"]})
+        placed = {b["requested_line"]: b for b in blank["breakpoints"]}
+        assert placed[10]["line"] == 10 and placed[3]["requested_line"] == 3, placed
+        assert placed[3]["verified"] is False or placed[3]["line"] != 3, placed
+        print(f"breakpoint on a blank line: {placed[3]}")
+        cleared = await call(s, "debug_breakpoints", {"clear": ["stats.py:10", "stats.py:3"]})
         assert cleared["state"] == "stopped" and "breakpoints" not in cleared, cleared
         ended = await call(s, "debug_continue")
         assert ended["state"] == "exited" and ended["exit_code"] == 1, ended
@@ -141,14 +149,29 @@ async def bad_input():
         language = await call(s, "debug_launch", {"command": TEST, "language": "cobol"}, error=True)
         assert "unknown language" in language, language
 
-        # A blank line: the adapter says where it placed the breakpoint, or that it could not.
-        launched = await call(s, "debug_launch", {"command": TEST, "breakpoints": ["stats.py:3"]})
-        placed = launched["breakpoints"][0]
-        assert placed["requested_line"] == 3, placed
-        assert placed["verified"] is False or placed["line"] != 3 or launched["state"] != "stopped", launched
-        print(f"breakpoint on a blank line: {placed}; state {launched['state']}")
-        await call(s, "debug_stop")
-        wait_until_gone([launched["session"]["adapter_pid"]], "after the blank-line session")
+
+async def attaching_to_a_running_process():
+    """lldb attaches to a C program that loops, pauses it where it is, and
+    detaches at the end: the process attached to is not the session's to kill."""
+    build = tempfile.mkdtemp(prefix="plumb-attach-")
+    source = os.path.join(os.path.dirname(__file__), "..", "fixtures", "debug", "c", "loop.c")
+    binary = os.path.join(build, "loop")
+    subprocess.run(["cc", "-g", "-O0", "-o", binary, source], check=True)
+    looping = subprocess.Popen([binary])
+    try:
+        async with session(ROOT, "--profile", "debug") as s:
+            attached = await call(s, "debug_attach", {"pid": looping.pid, "language": "c"})
+            assert attached["state"] == "running" and "lldb" in attached["session"]["adapter"], attached
+            paused = await call(s, "debug_pause")
+            assert paused["state"] == "stopped", paused
+            stack = await call(s, "debug_stack")
+            assert "main" in [f["function"] for f in stack["frames"]], stack
+            await call(s, "debug_stop")
+            wait_until_gone([attached["session"]["adapter_pid"]], "after detaching")
+        assert looping.poll() is None, "the process attached to must survive the session"
+    finally:
+        looping.kill()
+        looping.wait()
 
 
 async def the_ttl_kills_everything():
@@ -198,6 +221,7 @@ def sizes():
 async def main():
     await a_typical_session()
     await bad_input()
+    await attaching_to_a_running_process()
     await the_ttl_kills_everything()
     await closing_the_client_kills_everything()
     assert not in_root(), in_root()

@@ -257,7 +257,7 @@ impl DebugReport {
                 ));
             } else if let Some(line) = p.line.filter(|&l| l != p.requested_line) {
                 self.notes.push(format!(
-                    "breakpoint {file}:{} was placed on line {line}, the next line with code",
+                    "breakpoint {file}:{} was placed on line {line} by the adapter (the line asked for has no code)",
                     p.requested_line
                 ));
             }

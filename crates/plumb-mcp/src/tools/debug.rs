@@ -487,7 +487,7 @@ pub(crate) fn stop(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, Tool
     let mut out = DebugReport::of(&session, call.root());
     out.notes.retain(|note| !note.contains("start a new"));
     out.notes.push(format!(
-        "the session ended; {killed} processes (the adapter, the program and what it started) were still running and were killed"
+        "the session ended; {killed} of its processes were still running and were killed (a process attached to is detached, not killed)"
     ));
     out.elapsed_ms = started.elapsed().as_millis() as u64;
     reply(out)
