@@ -120,3 +120,22 @@ fn the_index_tool_keeps_the_bounds_the_index_recorded() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     scenario("limits", repo.root());
 }
+
+#[test]
+fn index_reports_progress_and_a_cancel_stops_it() {
+    let repo = Repo::empty();
+    let write_modules = |from: usize, to: usize| {
+        for n in from..to {
+            let body = format!(
+                "from m{prev} import f{prev}\n\n\ndef f{n}(x):\n    return f{prev}(x) + {n}\n\n\nclass C{n}:\n    def run(self):\n        return f{n}(1)\n",
+                prev = n.saturating_sub(1)
+            );
+            std::fs::write(repo.path(&format!("m{n}.py")), body).unwrap();
+        }
+    };
+    write_modules(0, 800);
+    let run = repo.index(&[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    write_modules(800, 1600);
+    scenario("signals", repo.root());
+}

@@ -39,10 +39,10 @@ def wire_checks():
     _, unknown = wire.request("plumb/frobnicate", {})
     assert unknown["error"]["code"] == -32601, unknown
     assert "plumb/frobnicate" in unknown["error"]["message"], unknown
-    _, resources = wire.request("resources/list")
-    assert resources["result"]["resources"] == [], resources
-    _, prompts = wire.request("prompts/list")
-    assert prompts["result"]["prompts"] == [], prompts
+    # Resources and prompts are not advertised, and not served.
+    for method in ("resources/list", "prompts/list"):
+        _, answer = wire.request(method)
+        assert answer["error"]["code"] == -32601, answer
 
     size, listing = wire.request("tools/list")
     assert size < CORE_LISTING_LIMIT, f"core tools/list is {size} bytes"

@@ -50,8 +50,10 @@ async def core_tools():
         assert s.server_info.name == "plumb", s.server_info
         assert s.protocol_version in HANDSHAKE_PROTOCOL_VERSIONS, s.protocol_version
         await s.send_ping()
-        assert (await s.list_resources()).resources == []
-        assert (await s.list_prompts()).prompts == []
+        # Only tools are advertised: no empty resources or prompts.
+        capabilities = s.server_capabilities
+        assert capabilities.tools is not None, capabilities
+        assert capabilities.resources is None and capabilities.prompts is None, capabilities
 
         tools = (await s.list_tools()).tools
         assert {t.name for t in tools} == CORE, [t.name for t in tools]

@@ -70,6 +70,10 @@ pub enum IndexError {
     /// Watching the tree for changes failed.
     #[error("cannot watch the tree for changes: {0}")]
     Watch(String),
+    /// The caller asked the run to stop ([`Progress::cancelled`]); the
+    /// previous index is left as it was.
+    #[error("the run was cancelled; the previous index is unchanged")]
+    Cancelled,
 }
 
 /// Receives progress of a run. Called from worker threads.
@@ -80,6 +84,11 @@ pub trait Progress: Sync {
     fn parsed_one(&self);
     /// A later phase began (`resolving`, `writing`).
     fn phase(&self, name: &'static str);
+    /// Whether the caller wants the run to stop. Asked between phases; a
+    /// run that stops returns [`IndexError::Cancelled`] before its commit.
+    fn cancelled(&self) -> bool {
+        false
+    }
 }
 
 /// A [`Progress`] that reports nothing.

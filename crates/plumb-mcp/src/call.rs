@@ -13,21 +13,24 @@ use crate::Config;
 use crate::debug::DebugSessions;
 use crate::freshness::Freshness;
 use crate::output::ToolError;
+use crate::signals::Signals;
 
 /// The context of one tool call. Each call opens the index anew, so an
 /// index rebuilt by the `index` tool (or by `plumb index` in a terminal) is
 /// seen by the next call.
 pub(crate) struct Call<'a> {
     config: &'a Config,
+    signals: Signals,
     drift: OnceCell<Option<(Vec<FileRow>, Drift)>>,
     debug: Option<&'a DebugSessions>,
 }
 
 impl<'a> Call<'a> {
-    /// A call under `config`.
-    pub fn new(config: &'a Config) -> Call<'a> {
+    /// A call under `config`, hearing its client through `signals`.
+    pub fn new(config: &'a Config, signals: Signals) -> Call<'a> {
         Call {
             config,
+            signals,
             drift: OnceCell::new(),
             debug: None,
         }
@@ -46,6 +49,12 @@ impl<'a> Call<'a> {
         self.debug
     }
 
+    /// What the client says during the call: a long tool stops when it
+    /// cancels, and reports progress.
+    pub fn signals(&self) -> &Signals {
+        &self.signals
+    }
+
     /// The server's configuration.
     pub fn config(&self) -> &Config {
         self.config
@@ -61,9 +70,10 @@ impl<'a> Call<'a> {
         Ok(Store::open_read_only(&Store::database_path(self.root()))?)
     }
 
-    /// A query engine over the index.
+    /// A query engine over the index, reporting a long query's progress
+    /// to the client and stopping it when the client cancels.
     pub fn engine(&self) -> Result<Engine, ToolError> {
-        Ok(Engine::new(self.store()?))
+        Ok(Engine::new(self.store()?).watched(Box::new(self.signals.clone())))
     }
 
     /// The indexed files and how the tree drifted from them; `None` when

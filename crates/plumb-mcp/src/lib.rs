@@ -27,6 +27,7 @@ mod profile;
 mod quote;
 mod schema;
 mod server;
+mod signals;
 mod source;
 pub mod status;
 pub mod summary;

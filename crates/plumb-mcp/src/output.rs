@@ -80,6 +80,7 @@ pub fn about(argument: &'static str) -> impl Fn(plumb_query::Error) -> ToolError
             ToolError::argument(Some(argument.to_owned()), message)
         }
         plumb_query::Error::Store(err) => err.into(),
+        plumb_query::Error::Cancelled => ToolError::new("the call was cancelled"),
     }
 }
 

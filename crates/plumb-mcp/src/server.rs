@@ -7,12 +7,14 @@ use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Instant;
 
+use rmcp::Peer;
 use rmcp::model::{
     CallToolRequestMethod, CallToolRequestParams, CallToolResponse, CallToolResult,
     CompleteRequestMethod, ConstString, CustomRequest, CustomResult, ErrorCode,
     GetPromptRequestMethod, Implementation, InitializeResult, JsonObject, ListToolsResult,
-    PaginatedRequestParams, ReadResourceRequestMethod, RequestId, ServerCapabilities, ServerConfig,
-    SetLevelRequestMethod, SubscribeRequestMethod, Tool, UnsubscribeRequestMethod,
+    PaginatedRequestParams, ProgressNotificationParam, ProgressToken, ReadResourceRequestMethod,
+    RequestId, ServerCapabilities, ServerConfig, SetLevelRequestMethod, SubscribeRequestMethod,
+    Tool, UnsubscribeRequestMethod,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -23,6 +25,7 @@ use crate::call::Call;
 use crate::debug::DebugSessions;
 use crate::output::ToolError;
 use crate::quote::bounded;
+use crate::signals::{Signals, Update};
 use crate::tools::{ToolDef, offered};
 use crate::transport::InputEnded;
 
@@ -130,8 +133,14 @@ fn undispatched(method: &str) -> ErrorData {
 
 impl Inner {
     /// The one exit point of every call.
-    fn answer(&self, tool: &ToolDef, arguments: JsonObject, id: RequestId) -> Responded {
-        let call = Call::new(&self.config).with_debug(&self.debug);
+    fn answer(
+        &self,
+        tool: &ToolDef,
+        arguments: JsonObject,
+        id: RequestId,
+        signals: Signals,
+    ) -> Responded {
+        let call = Call::new(&self.config, signals).with_debug(&self.debug);
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| (tool.run)(&call, arguments)))
             .unwrap_or_else(|panic| {
                 let what = panic
@@ -186,6 +195,17 @@ async fn on_own_thread<T: Send + 'static>(
         .map_err(|_| "the call ended without an answer".to_owned())
 }
 
+/// Sends one `notifications/progress` for the call whose token is `token`.
+/// A failure means the client is gone, which ends the session anyway.
+async fn send_progress(peer: &Peer<RoleServer>, token: &ProgressToken, update: Update) {
+    let mut param =
+        ProgressNotificationParam::new(token.clone(), update.progress).with_message(update.message);
+    if let Some(total) = update.total {
+        param = param.with_total(total);
+    }
+    let _ = peer.notify_progress(param).await;
+}
+
 /// Resolves when `input_ended` does; never without one.
 async fn ended(input_ended: Option<InputEnded>) {
     match input_ended {
@@ -196,11 +216,7 @@ async fn ended(input_ended: Option<InputEnded>) {
 
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
-        let capabilities = ServerCapabilities::builder()
-            .enable_tools()
-            .enable_resources()
-            .enable_prompts()
-            .build();
+        let capabilities = ServerCapabilities::builder().enable_tools().build();
         let mut info = InitializeResult::new(capabilities).with_instructions(INSTRUCTIONS);
         info.server_info = Implementation::new(NAME, VERSION);
         info
@@ -236,16 +252,35 @@ impl ServerHandler for Server {
         let inner = Arc::clone(&self.inner);
         let id = context.id.clone();
         let started = Instant::now();
-        let answered = on_own_thread(&name, move || inner.answer(tool, arguments, id));
-        let input_ended = self.input_ended.clone();
-        let answered = tokio::select! {
-            answered = answered => answered,
-            () = ended(input_ended) => {
-                tracing::info!(tool = %name, "the client closed its input during the call; abandoning it");
-                return Err(ErrorData::internal_error(
-                    "the client closed its input; the call was abandoned",
-                    None,
-                ));
+        let token = context.meta.get_progress_token();
+        let (signals, mut updates) = Signals::with_progress();
+        let for_call = signals.clone();
+        let answered = on_own_thread(&name, move || inner.answer(tool, arguments, id, for_call));
+        tokio::pin!(answered);
+        let input_ended = ended(self.input_ended.clone());
+        tokio::pin!(input_ended);
+        let answered = loop {
+            tokio::select! {
+                answered = &mut answered => break answered,
+                Some(update) = updates.recv() => {
+                    if let Some(token) = &token {
+                        send_progress(&context.peer, token, update).await;
+                    }
+                }
+                () = context.ct.cancelled() => {
+                    signals.cancel();
+                    tracing::info!(tool = %name, "the client cancelled the call; stopping it");
+                    // rmcp sends no response to a cancelled request.
+                    return Err(ErrorData::internal_error("the call was cancelled", None));
+                }
+                () = &mut input_ended => {
+                    signals.cancel();
+                    tracing::info!(tool = %name, "the client closed its input during the call; abandoning it");
+                    return Err(ErrorData::internal_error(
+                        "the client closed its input; the call was abandoned",
+                        None,
+                    ));
+                }
             }
         };
         let responded = answered.unwrap_or_else(|err| {

@@ -24,7 +24,7 @@ mod tests;
 
 pub use locate::Located;
 pub use locator::{Form, Locator, LocatorError};
-pub use navigate::{Engine, MAX_IMPACT_DEPTH, SEARCH_LIMIT};
+pub use navigate::{Engine, MAX_IMPACT_DEPTH, SEARCH_LIMIT, Watch};
 
 /// Failures of a query.
 #[derive(Debug, thiserror::Error)]
@@ -43,6 +43,9 @@ pub enum Error {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] plumb_store::Error),
+    /// The query's [`Watch`] asked it to stop.
+    #[error("the query was cancelled")]
+    Cancelled,
 }
 
 /// Result of queries.

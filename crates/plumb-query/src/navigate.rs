@@ -27,6 +27,14 @@ pub struct Engine {
     store: Store,
     symbols: RefCell<HashMap<i64, Symbol>>,
     include_guesses: bool,
+    watch: Option<Box<dyn Watch>>,
+}
+
+/// Follows a long query (`impact`) step by step, and may stop it.
+pub trait Watch {
+    /// `done` of `total` steps are done and `found` results found so far;
+    /// `false` stops the query with [`Error::Cancelled`].
+    fn step(&self, done: u32, total: u32, found: usize) -> bool;
 }
 
 /// A target list plus the base completeness and notes every answer starts with.
@@ -52,6 +60,7 @@ impl Engine {
             store,
             symbols: RefCell::default(),
             include_guesses: false,
+            watch: None,
         }
     }
 
@@ -61,6 +70,20 @@ impl Engine {
     pub fn include_guesses(mut self, yes: bool) -> Engine {
         self.include_guesses = yes;
         self
+    }
+
+    /// The engine, with `watch` told each step of a long query.
+    pub fn watched(mut self, watch: Box<dyn Watch>) -> Engine {
+        self.watch = Some(watch);
+        self
+    }
+
+    /// Tells the watch about a step, and stops the query if it says so.
+    fn step(&self, done: u32, total: u32, found: usize) -> Result<()> {
+        match &self.watch {
+            Some(watch) if !watch.step(done, total, found) => Err(Error::Cancelled),
+            _ => Ok(()),
+        }
     }
 
     /// The store read.
@@ -565,6 +588,7 @@ impl Engine {
         let mut results = Vec::new();
         let mut guesses = 0;
         for level in 1..=depth {
+            self.step(level - 1, depth, results.len())?;
             let mut next = Vec::new();
             for id in frontier {
                 for overrider in self.overriders(id)? {

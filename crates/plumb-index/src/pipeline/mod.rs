@@ -79,6 +79,14 @@ struct Settings {
     build: String,
 }
 
+/// Ends the run, before anything is committed, when its caller asked.
+fn stop_if_cancelled(progress: &dyn Progress) -> Result<(), IndexError> {
+    if progress.cancelled() {
+        return Err(IndexError::Cancelled);
+    }
+    Ok(())
+}
+
 /// Indexes the tree at `root` into `root/.plumb/` (see [`crate::index`]),
 /// as `mode` says; with [`Mode::Live`], the run's state is returned too.
 pub(crate) fn run(
@@ -125,6 +133,7 @@ pub(crate) fn run(
         progress,
     )?;
     phases.end("parse");
+    stop_if_cancelled(progress)?;
 
     progress.phase("resolving");
     let collect::Collected {
@@ -186,6 +195,7 @@ pub(crate) fn run(
         mode == Mode::Live,
         &mut phases,
     )?;
+    stop_if_cancelled(progress)?;
     // Freed before the commit builds the indexes, unless kept.
     drop(aside);
     if link.is_none() {

@@ -41,6 +41,9 @@ pub(super) fn parse_or_reuse(
     candidates
         .par_iter()
         .map(|candidate| {
+            if progress.cancelled() {
+                return Err(IndexError::Cancelled);
+            }
             let parsed = match cache.reuse(candidate) {
                 Some((hash, facts)) => Parsed {
                     file: ParsedFile {

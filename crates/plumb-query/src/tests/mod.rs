@@ -27,11 +27,7 @@ pub(crate) fn check<T: Render>(
     expect: Expect,
 ) {
     let fixture = Fixture::parse(fixture);
-    let dir = tempfile::tempdir().unwrap();
-    fixture.write(dir.path());
-    plumb_index::index(dir.path(), &Limits::default(), &Silent).unwrap();
-    let store = Store::open_read_only(&Store::database_path(dir.path())).unwrap();
-    let engine = Engine::new(store);
+    let (_dir, engine) = indexed(&fixture);
     let answer = ask(&engine, fixture.cursor()).unwrap();
     let mut text = String::new();
     render::header(&answer, answer.results.len(), &mut text);
@@ -39,6 +35,16 @@ pub(crate) fn check<T: Render>(
     render::body(&answer, &mut text);
     render::notes(&answer.notes, &mut text);
     expect.assert_eq(&text);
+}
+
+/// An engine over `fixture`, indexed in a temporary directory that lives
+/// as long as the returned guard.
+pub(crate) fn indexed(fixture: &Fixture) -> (tempfile::TempDir, Engine) {
+    let dir = tempfile::tempdir().unwrap();
+    fixture.write(dir.path());
+    plumb_index::index(dir.path(), &Limits::default(), &Silent).unwrap();
+    let store = Store::open_read_only(&Store::database_path(dir.path())).unwrap();
+    (dir, Engine::new(store))
 }
 
 /// The locator of a bare or qualified name.

@@ -164,6 +164,40 @@ def pay(c: Cart):
     return c.total()
 "#;
 
+/// A watch that records every step and stops the query at `stop_at`.
+struct StopAt {
+    stop_at: u32,
+    steps: std::rc::Rc<std::cell::RefCell<Vec<(u32, u32, usize)>>>,
+}
+
+impl crate::Watch for StopAt {
+    fn step(&self, done: u32, total: u32, found: usize) -> bool {
+        self.steps.borrow_mut().push((done, total, found));
+        done < self.stop_at
+    }
+}
+
+#[test]
+fn a_watch_follows_impact_level_by_level_and_can_stop_it() {
+    let fixture = super::fixture::Fixture::parse(TWO_TOTALS);
+    let steps = std::rc::Rc::default();
+    let (_dir, engine) = super::indexed(&fixture);
+    let engine = engine.watched(Box::new(StopAt {
+        stop_at: 9,
+        steps: std::rc::Rc::clone(&steps),
+    }));
+    assert_eq!(engine.impact(&name("total"), 3).unwrap().results.len(), 3);
+    assert_eq!(*steps.borrow(), [(0, 3, 0), (1, 3, 3), (2, 3, 3)]);
+
+    let (_dir, engine) = super::indexed(&fixture);
+    let stopped = engine.watched(Box::new(StopAt {
+        stop_at: 1,
+        steps: std::rc::Rc::default(),
+    }));
+    let err = stopped.impact(&name("total"), 3).unwrap_err();
+    assert!(matches!(err, crate::Error::Cancelled), "{err}");
+}
+
 #[test]
 fn impact_of_several_definitions_follows_them_in_order() {
     check(
