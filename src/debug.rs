@@ -50,11 +50,7 @@ pub fn run(cli: &Cli, args: &DebugArgs) -> anyhow::Result<Outcome> {
     let root: PathBuf = root
         .canonicalize()
         .map_err(|e| InputError(format!("cannot use {} as the root: {e}", root.display())))?;
-    let specs = args
-        .breakpoints
-        .iter()
-        .map(|text| dap::breakpoint::parse(text, &root))
-        .collect::<Result<Vec<_>, _>>()
+    let specs = plumb_mcp::debug::breakpoints(&root, &args.breakpoints)
         .map_err(|e| InputError(format!("--break {e}")))?;
     if specs.is_empty() && !args.stop_on_entry {
         return Err(InputError(

@@ -210,7 +210,7 @@ fn bad_input_exits_2_with_a_clear_message() {
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stderr.contains("no such file") || run.stderr.contains("outside the root"),
+        run.stderr.contains("no such file") || run.stderr.contains("outside the repository root"),
         "{}",
         run.stderr
     );
@@ -223,7 +223,11 @@ fn bad_input_exits_2_with_a_clear_message() {
         "stats.py",
     ]);
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(run.stderr.contains("outside the root"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("outside the repository root"),
+        "{}",
+        run.stderr
+    );
     let run = repo.run(&[
         "debug",
         "--break",

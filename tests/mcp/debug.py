@@ -141,7 +141,7 @@ async def a_typical_session():
 async def bad_input():
     async with session(ROOT, "--profile", "debug") as s:
         outside = await call(s, "debug_launch", {"command": TEST, "breakpoints": ["/etc/hostname:1"]}, error=True)
-        assert "outside the root" in outside, outside
+        assert "outside the repository root" in outside, outside
         missing = await call(s, "debug_launch", {"command": ["python3", "absent.py"], "breakpoints": ["nope.py:1"]}, error=True)
         assert "no such file" in missing, missing
         ceiling = await call(s, "debug_launch", {"command": TEST, "ttl_s": 999999}, error=True)

@@ -8,11 +8,12 @@
 
 pub mod report;
 
+use std::path::Path;
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use plumb_rpc::dap::{Session, process};
+use plumb_rpc::dap::{BreakpointSpec, Session, breakpoint, process};
 
 /// A session's TTL when the launch sets none. Chosen: a few minutes, long
 /// enough for an agent's inspection of one stop, short enough that a
@@ -230,4 +231,27 @@ pub fn ttl(asked: Option<u64>) -> Result<Duration, String> {
         )),
         Some(s) => Ok(Duration::from_secs(s)),
     }
+}
+
+/// Breakpoints as written (`file:line` or `file:line if COND`), their
+/// files confined to `root` by plumb-edit's one confinement (no `..`
+/// escape, no link out, nothing under `.git/` or `.plumb/`) and existing.
+pub fn breakpoints(root: &Path, texts: &[String]) -> Result<Vec<BreakpointSpec>, String> {
+    texts
+        .iter()
+        .map(|text| {
+            let parsed = breakpoint::parse(text)?;
+            let confined = plumb_edit::confine(root, Path::new(&parsed.file)).map_err(|err| {
+                format!("{text:?}: {err}: breakpoints go in the repository's files")
+            })?;
+            let file = confined.absolute().to_path_buf();
+            if !file.is_file() {
+                return Err(format!(
+                    "{text:?}: no such file {} (relative paths are read from the root)",
+                    parsed.file
+                ));
+            }
+            Ok(parsed.at(file))
+        })
+        .collect()
 }

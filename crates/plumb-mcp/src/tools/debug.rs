@@ -212,10 +212,7 @@ fn breakpoints(
     texts: &[String],
     argument: &str,
 ) -> Result<Vec<BreakpointSpec>, ToolError> {
-    texts
-        .iter()
-        .map(|text| dap::breakpoint::parse(text, root))
-        .collect::<Result<_, _>>()
+    crate::debug::breakpoints(root, texts)
         .map_err(|message| ToolError::argument(Some(argument.to_owned()), message))
 }
 

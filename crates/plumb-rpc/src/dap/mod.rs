@@ -13,7 +13,7 @@
 //! - [`buffer`]: the bounded output buffer and event notes.
 //! - [`adapter`]: which adapter serves a language, how it is found,
 //!   started and given a program.
-//! - [`breakpoint`]: `file:line [if COND]`, confined to the root.
+//! - [`breakpoint`]: `file:line [if COND]`, and where the adapter put it.
 //! - [`session`]: one session, from the handshake to the kill.
 //! - [`process`]: ending every process of a session, read from `/proc`.
 
@@ -27,7 +27,7 @@ pub mod session;
 pub mod state;
 
 pub use adapter::{AdapterKind, FoundAdapter, Language, Program};
-pub use breakpoint::{BreakpointSpec, Placed};
+pub use breakpoint::{BreakpointSpec, BreakpointText, Placed};
 pub use session::{
     DEFAULT_LIMITS, Evaluation, Frame, Limits, Resume, ScopeVariables, Session, SessionError,
     Status, Target, Variable, kill_every_session,
