@@ -151,6 +151,90 @@ fn a_c_program_built_with_debug_info_stops_under_lldb() {
 }
 
 #[test]
+fn a_rust_program_built_with_debug_info_stops_under_lldb() {
+    let repo = Repo::copy_of("debug/rust");
+    let built = Command::new("rustc")
+        .args(["-g", "-C", "opt-level=0", "-o", "order", "main.rs"])
+        .current_dir(repo.root())
+        .status()
+        .expect("rustc is needed");
+    assert!(built.success());
+    let (run, json) = debug(
+        &repo,
+        &[
+            "--language",
+            "rust",
+            "--break",
+            "main.rs:8",
+            "--",
+            "./order",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json["state"], "stopped", "{json:#}");
+    assert_eq!(json["session"]["language"], "rust");
+    assert!(
+        json["stopped"]["function"]
+            .as_str()
+            .unwrap()
+            .starts_with("main::total"),
+        "{json:#}"
+    );
+    assert_eq!(variable(&json, "sum")["value"], "21");
+    let order = variable(&json, "order");
+    assert!(
+        order["children"].to_string().contains("discount"),
+        "{order:#}"
+    );
+    assert_nothing_left(&repo, &json);
+}
+
+#[test]
+fn a_crashing_adapter_is_a_clean_error_and_leaves_nothing() {
+    let repo = Repo::copy_of("debug/c");
+    let bin_dir = repo.path("fake-bin");
+    std::fs::create_dir(&bin_dir).unwrap();
+    let fake = bin_dir.join("lldb-dap");
+    // An adapter that starts a child in its group, then dies without a word.
+    std::fs::write(
+        &fake,
+        "#!/bin/sh
+sleep 600 &
+exit 1
+",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(repo.path("main"), "").unwrap();
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap());
+    let out = Command::new(common::bin())
+        .args([
+            "--root",
+            repo.root().to_str().unwrap(),
+            "debug",
+            "--language",
+            "c",
+        ])
+        .args(["--break", "main.c:10", "--", "./main"])
+        .current_dir(repo.root())
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("debug adapter"), "{stderr}");
+    let left: Vec<String> = processes_in(repo.root())
+        .into_iter()
+        .filter(|stat| stat.contains("(sleep)"))
+        .collect();
+    assert!(
+        left.is_empty(),
+        "the adapter's child was left running: {left:?}"
+    );
+}
+
+#[test]
 fn a_go_program_stops_under_delve() {
     let repo = Repo::copy_of("debug/go");
     let built = Command::new("go")

@@ -175,7 +175,7 @@ pub static TOOLS: &[ToolDef] = &[
         name: "debug_continue",
         tier: Tier::Debug,
         description: Description {
-            what: "Resume the stopped program until the next stop or its end (waits at most 20 s).",
+            what: "Resume the stopped program until the next stop or its end (waits at most 30 s).",
             use_when: "the program is stopped and you want the next breakpoint, or its end.",
             not_for: "one line at a time (debug_step).",
             returns: "the state, the stop's reason and location and the top frames, or the exit code and last output.",
@@ -203,7 +203,7 @@ pub static TOOLS: &[ToolDef] = &[
         name: "debug_pause",
         tier: Tier::Debug,
         description: Description {
-            what: "Pause the running program (waits at most 20 s for it to stop).",
+            what: "Pause the running program (waits at most 30 s for it to stop).",
             use_when: "the program runs too long or hangs and you want to see where it is.",
             not_for: "a program already stopped.",
             returns: "the state, where it stopped and the top frames.",
