@@ -195,11 +195,12 @@ fn a_crashing_adapter_is_a_clean_error_and_leaves_nothing() {
     let bin_dir = repo.path("fake-bin");
     std::fs::create_dir(&bin_dir).unwrap();
     let fake = bin_dir.join("lldb-dap");
-    // An adapter that starts a child in its group, then dies without a word.
+    // An adapter that starts a child in its group (not holding its pipes),
+    // then dies without a word.
     std::fs::write(
         &fake,
         "#!/bin/sh
-sleep 600 &
+sleep 600 < /dev/null > /dev/null 2>&1 &
 exit 1
 ",
     )
