@@ -10,6 +10,7 @@ first stop and the size on the wire of every tool result."""
 import asyncio
 import os
 import re
+import shutil
 import subprocess
 import tempfile
 import time
@@ -172,6 +173,7 @@ async def attaching_to_a_running_process():
     finally:
         looping.kill()
         looping.wait()
+        shutil.rmtree(build, ignore_errors=True)
 
 
 async def the_ttl_kills_everything():
