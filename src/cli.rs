@@ -162,6 +162,12 @@ pub enum Command {
         after_help = "Examples:\n  plumb check src/app.py\n  plumb check src/a.ts src/b.ts --json\n"
     )]
     Check(crate::check::CheckArgs),
+    /// Run COMMAND under its debug adapter to the first --break, print the
+    /// stack and locals, then kill it: `plumb debug --break f.py:12 -- python f.py`.
+    #[command(
+        after_help = "Examples:\n  plumb debug --break tests/test_cart.py:12 -- python -m pytest tests/test_cart.py\n  plumb debug --break main.c:7 -- ./a.out\n"
+    )]
+    Debug(crate::debug::DebugArgs),
 }
 
 /// Options of `plumb export`.

@@ -6,6 +6,7 @@
 
 mod check;
 mod cli;
+mod debug;
 mod doctor;
 mod export;
 mod failure;
@@ -173,6 +174,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         }
         Command::Man { command } => print(cli, &manual::man_page(command.as_deref())?),
         Command::Check(args) => check::run(cli, args),
+        Command::Debug(args) => debug::run(cli, args),
     }
 }
 

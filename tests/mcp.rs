@@ -80,6 +80,12 @@ fn input_echoed_in_errors_is_cut_and_closing_stdin_ends_the_server() {
 }
 
 #[test]
+fn a_debug_session_is_driven_bounded_and_leaves_no_process() {
+    let repo = Repo::copy_of("debug/python");
+    scenario("debug", repo.root());
+}
+
+#[test]
 fn answers_over_the_budget_are_cut_to_whole_items() {
     let repo = Repo::empty();
     std::fs::write(

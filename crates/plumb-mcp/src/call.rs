@@ -10,6 +10,7 @@ use plumb_store::Store;
 use plumb_store::read::FileRow;
 
 use crate::Config;
+use crate::debug::DebugSessions;
 use crate::freshness::Freshness;
 use crate::lsp::Workspace;
 use crate::output::ToolError;
@@ -23,6 +24,7 @@ pub(crate) struct Call<'a> {
     workspace: &'a Workspace,
     signals: Signals,
     drift: OnceCell<Option<(Vec<FileRow>, Drift)>>,
+    debug: Option<&'a DebugSessions>,
 }
 
 impl<'a> Call<'a> {
@@ -34,7 +36,21 @@ impl<'a> Call<'a> {
             workspace,
             signals,
             drift: OnceCell::new(),
+            debug: None,
         }
+    }
+
+    /// The same call, with the connection's debugger sessions.
+    pub fn with_debug(self, debug: &'a DebugSessions) -> Call<'a> {
+        Call {
+            debug: Some(debug),
+            ..self
+        }
+    }
+
+    /// The connection's debugger sessions, when the server has them.
+    pub fn debug(&self) -> Option<&DebugSessions> {
+        self.debug
     }
 
     /// What the client says during the call: a long tool stops when it

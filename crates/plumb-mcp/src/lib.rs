@@ -19,6 +19,7 @@
 
 mod budget;
 mod call;
+pub mod debug;
 mod freshness;
 mod input;
 mod lsp;
@@ -80,11 +81,20 @@ pub async fn serve_stdio(config: Config) -> Result<(), ServeError> {
     let (read, write) = rmcp::transport::stdio();
     let transport = LineTransport::new(read, write);
     let server = Server::new(config).until(transport.input_ended());
+    let sessions = server.clone();
     let running = server
         .serve(transport)
         .await
-        .map_err(|err| ServeError::Initialize(Box::new(err)))?;
-    let reason = running.waiting().await?;
-    tracing::info!(?reason, "session ended");
-    Ok(())
+        .map_err(|err| ServeError::Initialize(Box::new(err)));
+    let reason = match running {
+        Ok(running) => running.waiting().await,
+        Err(err) => {
+            sessions.end_debug_sessions();
+            return Err(err);
+        }
+    };
+    // The connection is closed: no debugger session may outlive it.
+    let killed = sessions.end_debug_sessions();
+    tracing::info!(?reason, killed, "session ended");
+    Ok(reason.map(|_| ())?)
 }

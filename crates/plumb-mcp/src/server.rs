@@ -22,6 +22,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use crate::Config;
 use crate::budget::{Budget, Responded, error_result, wire_size};
 use crate::call::Call;
+use crate::debug::DebugSessions;
 use crate::lsp::Workspace;
 use crate::output::ToolError;
 use crate::quote::bounded;
@@ -52,6 +53,8 @@ struct Inner {
     workspace: Workspace,
     tools: Vec<&'static ToolDef>,
     listing: Vec<Tool>,
+    /// This connection's debugger session (one at most).
+    debug: DebugSessions,
 }
 
 impl Server {
@@ -65,6 +68,7 @@ impl Server {
                 config,
                 tools,
                 listing,
+                debug: DebugSessions::new(),
             }),
             input_ended: None,
         }
@@ -78,6 +82,13 @@ impl Server {
             input_ended: Some(input_ended),
             ..self
         }
+    }
+
+    /// Ends this connection's debugger session, killing its adapter and
+    /// every process of it (the connection closed); returns how many
+    /// processes were killed.
+    pub fn end_debug_sessions(&self) -> usize {
+        self.inner.debug.shutdown()
     }
 
     /// The tools listed, as `tools/list` returns them.
@@ -132,7 +143,7 @@ impl Inner {
         id: RequestId,
         signals: Signals,
     ) -> Responded {
-        let call = Call::new(&self.config, &self.workspace, signals);
+        let call = Call::new(&self.config, &self.workspace, signals).with_debug(&self.debug);
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| (tool.run)(&call, arguments)))
             .unwrap_or_else(|panic| {
                 let what = panic

@@ -4,6 +4,7 @@
 //! DAP's events), so their clients live in modules of their own on top of
 //! [`framing`].
 
+pub mod dap;
 pub mod framing;
 pub mod lsp;
 

@@ -3,6 +3,7 @@
 //! **Returns**), its input and output schemas, and the function that runs
 //! it. Counts and listings are derived from [`TOOLS`], never written by hand.
 
+mod debug;
 mod graph;
 mod index;
 mod lsp;
@@ -205,6 +206,160 @@ pub static TOOLS: &[ToolDef] = &[
         input_schema: input::<write::PatchArgs>,
         output_schema: output::<write::WriteOutput>,
         run: write::apply_patch,
+    },
+    ToolDef {
+        name: "debug_launch",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Start a program (a script, a binary built with debug info, a test command such as `python -m pytest tests/test_x.py::test_y`) under a real debug adapter (debugpy, lldb-dap, Delve) with breakpoints, and run it to the first stop. One session per connection, ended after ttl_s.",
+            use_when: "a test fails or a program misbehaves and you want the locals, the callers and expressions at one moment, instead of adding prints and rerunning.",
+            not_for: "reading code (symbol, refs); a second program while a session is live (debug_stop first).",
+            returns: "the state (running|stopped|exited|terminated), where it stopped, the top frames, the breakpoints as placed, the adapter used, the TTL left.",
+        },
+        read_only: false,
+        input_schema: input::<debug::LaunchArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::launch,
+    },
+    ToolDef {
+        name: "debug_attach",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Attach the debug adapter to a running process (a hung one) by pid; it is detached, not killed, when the session ends.",
+            use_when: "a process hangs or misbehaves and must be inspected where it is.",
+            not_for: "starting a program (debug_launch).",
+            returns: "the session state and, once paused (debug_pause), where.",
+        },
+        read_only: false,
+        input_schema: input::<debug::AttachArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::attach,
+    },
+    ToolDef {
+        name: "debug_breakpoints",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Set and clear breakpoints in the live session: `file:line` or `file:line if COND`.",
+            use_when: "you want the program to stop somewhere else.",
+            not_for: "starting a session (give breakpoints to debug_launch).",
+            returns: "each breakpoint of the files touched as the adapter placed it (line, verified, message), and the state.",
+        },
+        read_only: false,
+        input_schema: input::<debug::BreakpointsArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::set_breakpoints,
+    },
+    ToolDef {
+        name: "debug_continue",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Resume the stopped program until the next stop or its end (waits at most 30 s).",
+            use_when: "the program is stopped and you want the next breakpoint, or its end.",
+            not_for: "one line at a time (debug_step).",
+            returns: "the state, the stop's reason and location and the top frames, or the exit code and last output.",
+        },
+        read_only: false,
+        input_schema: input::<NoArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::continue_,
+    },
+    ToolDef {
+        name: "debug_step",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Step the stopped program: `over` the line, `in` to the call, or `out` of the function.",
+            use_when: "following the program line by line from a stop.",
+            not_for: "running to a breakpoint (debug_continue).",
+            returns: "the state, the new location and the top frames.",
+        },
+        read_only: false,
+        input_schema: input::<debug::StepArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::step,
+    },
+    ToolDef {
+        name: "debug_pause",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Pause the running program (waits at most 30 s for it to stop).",
+            use_when: "the program runs too long or hangs and you want to see where it is.",
+            not_for: "a program already stopped.",
+            returns: "the state, where it stopped and the top frames.",
+        },
+        read_only: false,
+        input_schema: input::<NoArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::pause,
+    },
+    ToolDef {
+        name: "debug_stack",
+        tier: Tier::Debug,
+        description: Description {
+            what: "The stopped thread's stack: frames with function, file and line (innermost first, at most 20).",
+            use_when: "how did the program get here, which frame to read.",
+            not_for: "locals (debug_vars).",
+            returns: "frames with index, function, file, line; the total frame count.",
+        },
+        read_only: true,
+        input_schema: input::<NoArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::stack,
+    },
+    ToolDef {
+        name: "debug_vars",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Locals and arguments of a frame of the stopped program, nested values expanded to `depth` (bounded: 100 variables, 20 children each, values cut to 200 characters).",
+            use_when: "what are the values at this stop.",
+            not_for: "one computed value (debug_eval).",
+            returns: "variables by scope: name, value, type, children.",
+        },
+        read_only: true,
+        input_schema: input::<debug::VarsArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::vars,
+    },
+    ToolDef {
+        name: "debug_eval",
+        tier: Tier::Debug,
+        description: Description {
+            what: "Evaluate an expression in a frame's scope of the stopped program.",
+            use_when: "a value that is not a plain variable: a call, an attribute, a comparison.",
+            not_for: "listing every local (debug_vars).",
+            returns: "the value and type, or the error the expression raised (a value, not a tool failure).",
+        },
+        read_only: false,
+        input_schema: input::<debug::EvalArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::eval,
+    },
+    ToolDef {
+        name: "debug_output",
+        tier: Tier::Debug,
+        description: Description {
+            what: "The program's stdout and stderr since the last call (bounded to the last 64 KiB).",
+            use_when: "what the program printed so far.",
+            not_for: "the program's state (every debug result has it).",
+            returns: "the text, and the bytes dropped to respect the bound.",
+        },
+        read_only: true,
+        input_schema: input::<NoArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::output,
+    },
+    ToolDef {
+        name: "debug_stop",
+        tier: Tier::Debug,
+        description: Description {
+            what: "End the debug session: the program, the adapter and every process they started are killed.",
+            use_when: "you are done debugging, or want to launch another program.",
+            not_for: "pausing (debug_pause).",
+            returns: "the final state, the last output, how many processes were killed.",
+        },
+        read_only: false,
+        input_schema: input::<NoArgs>,
+        output_schema: output::<debug::DebugOutput>,
+        run: debug::stop,
     },
 ];
 
