@@ -247,7 +247,6 @@ fn read_rows(conn: &Connection, sql: &str) -> rusqlite::Result<Rows> {
     }
     let columns: Vec<String> = statement
         .column_names()
-        .into_iter()
         .map(str::to_owned)
         .collect();
     let width = columns.len();
