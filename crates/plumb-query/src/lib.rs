@@ -12,6 +12,7 @@
 //! root-relative before asking). Name-only edges are returned with their
 //! method and confidence, never presented as facts.
 
+pub mod analytics;
 pub mod answer;
 pub mod args;
 pub mod capability;
