@@ -11,6 +11,9 @@ use plumb_index::walk::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES,
     DEFAULT_PARSE_TIMEOUT,
 };
+use plumb_query::analytics::args::{
+    ChangesArgs, CochangeArgs, CommunitiesArgs, EntrypointsArgs, ProcessesArgs, SqlArgs,
+};
 use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 
 /// plumb: a resolved code graph of a repository, for coding agents and the
@@ -58,6 +61,18 @@ pub enum Command {
     Impact(ImpactArgs),
     /// Find symbols by name: exact, prefix, or camelCase/snake_case words.
     Search(SearchArgs),
+    /// Communities of the symbol graph: the parts that belong together.
+    Communities(CommunitiesArgs),
+    /// Entry points: mains, script blocks, CLI commands, routes, tests, package roots.
+    Entrypoints(EntrypointsArgs),
+    /// The bounded call tree from each entry point (or the one named).
+    Processes(ProcessesArgs),
+    /// Files changed in the same commits as FILE (or NAME's file), from git history.
+    Cochange(CochangeArgs),
+    /// What the diff changes and impacts, and which tests to run, with a risk score.
+    Changes(ChangesArgs),
+    /// One read-only SQL SELECT over the views symbols, edges and files.
+    Sql(SqlArgs),
     /// Serve the graph to coding agents: an MCP server on stdin/stdout.
     Serve(ServeArgs),
     /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb

@@ -21,6 +21,9 @@ use serde::Serialize;
 use plumb_index::walk::Limits;
 use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
+use plumb_query::analytics::capabilities::{
+    Changes, Cochange, Communities, Entrypoints, Processes, Sql,
+};
 use plumb_query::args::Rebase;
 use plumb_query::capability::{
     Callees, Callers, Capability, Impact, Impls, Outline, Refs, Search, SymbolInfo,
@@ -136,6 +139,12 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         Command::Impls(args) => ask::<Impls>(cli, args.clone()),
         Command::Impact(args) => ask::<Impact>(cli, args.clone()),
         Command::Search(args) => ask::<Search>(cli, args.clone()),
+        Command::Communities(args) => ask::<Communities>(cli, args.clone()),
+        Command::Entrypoints(args) => ask::<Entrypoints>(cli, args.clone()),
+        Command::Processes(args) => ask::<Processes>(cli, args.clone()),
+        Command::Cochange(args) => ask::<Cochange>(cli, args.clone()),
+        Command::Changes(args) => ask::<Changes>(cli, args.clone()),
+        Command::Sql(args) => ask::<Sql>(cli, args.clone()),
         Command::Watch(args) => {
             let root = args
                 .path
