@@ -114,3 +114,9 @@ fn the_index_tool_keeps_the_bounds_the_index_recorded() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     scenario("limits", repo.root());
 }
+
+#[test]
+fn the_analytics_tools_answer_on_a_history() {
+    let repo = Repo::indexed("analytics");
+    scenario("analytics", repo.root());
+}

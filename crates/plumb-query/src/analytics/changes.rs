@@ -18,6 +18,7 @@ use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use plumb_store::Store;
+use plumb_store::graph::GraphEdge;
 use plumb_store::model::{FileStatus, OccurrenceKind, Resolution};
 use similar::{DiffOp, TextDiff};
 
@@ -369,8 +370,7 @@ fn walk(
         if confidence < reach.confidence || depth >= TEST_DEPTH {
             continue;
         }
-        for &edge in graph.incoming(at) {
-            let edge = &graph.edges[edge];
+        for edge in incoming_with_construction(graph, at) {
             if edge.method == Resolution::NameOnly && !comparison.guesses {
                 continue;
             }
@@ -417,6 +417,41 @@ fn walk(
         }
     }
     result
+}
+
+/// Names a constructor has: Python's, JavaScript's, Ruby's and Swift's,
+/// PHP's; elsewhere (Java, C#, C++, Kotlin) the class's own name.
+const CONSTRUCTORS: &[&str] = &[
+    "__init__",
+    "__new__",
+    "constructor",
+    "initialize",
+    "init",
+    "__construct",
+];
+
+/// The edges into the symbol at `at`; for a constructor, also the
+/// instantiations of its class (a site `User(…)` runs `User.__init__`).
+fn incoming_with_construction(graph: &Graph, at: usize) -> impl Iterator<Item = &GraphEdge> {
+    let symbol = &graph.symbols[at];
+    let class = symbol
+        .parent_id
+        .and_then(|id| graph.at(id))
+        .filter(|&parent| {
+            let parent = &graph.symbols[parent];
+            parent.kind.is_type()
+                && (CONSTRUCTORS.contains(&symbol.name.as_str()) || symbol.name == parent.name)
+        });
+    let instantiations = class
+        .into_iter()
+        .flat_map(|class| graph.incoming(class))
+        .map(|&edge| &graph.edges[edge])
+        .filter(|edge| edge.kind == OccurrenceKind::Instantiate);
+    graph
+        .incoming(at)
+        .iter()
+        .map(|&edge| &graph.edges[edge])
+        .chain(instantiations)
 }
 
 impl Walk {

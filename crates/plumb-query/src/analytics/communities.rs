@@ -1,6 +1,7 @@
 //! Communities of the symbol graph: the definitions (functions, methods,
 //! types, macros) as nodes, the edges between them (calls, references,
-//! inheritance; a member's edges count for the definition holding it)
+//! inheritance; a member's edges count for the definition holding it, and
+//! a nested definition is tied to its container)
 //! weighted by resolution confidence with name-only guesses discounted,
 //! clustered by [`louvain`] and split into connected parts. Each community
 //! gets a label (its dominant directory and most central names), its size,
@@ -17,6 +18,11 @@ use super::louvain::{self, Adjacency};
 
 /// Louvain's resolution. Chosen: the standard modularity (1.0).
 pub const RESOLUTION: f64 = 1.0;
+
+/// Weight of the tie between a member and the definition holding it (a
+/// method and its class). Chosen: as strong as one sure edge, so that a
+/// type's members stay with it unless their uses pull them elsewhere.
+pub const CONTAINMENT_WEIGHT: f64 = 1.0;
 
 /// Fewest symbols a community must have to be listed. Chosen: a single
 /// definition, or a pair, is not a part of the architecture.
@@ -76,6 +82,21 @@ pub fn communities(graph: &Graph) -> (Vec<Community>, usize) {
         let w = weight(edge);
         *weights[source].entry(target).or_default() += w;
         *weights[target].entry(source).or_default() += w;
+    }
+    for (at, symbol) in graph.symbols.iter().enumerate() {
+        let (Some(node), Some(parent)) = (
+            node_of[at],
+            symbol
+                .parent_id
+                .and_then(|id| graph.at(id))
+                .and_then(|parent| node_of[parent]),
+        ) else {
+            continue;
+        };
+        if node != parent && nodes[node] == at {
+            *weights[node].entry(parent).or_default() += CONTAINMENT_WEIGHT;
+            *weights[parent].entry(node).or_default() += CONTAINMENT_WEIGHT;
+        }
     }
     let adjacency: Adjacency = weights
         .into_iter()
