@@ -115,10 +115,12 @@ pub fn changes(
             stale.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
         ));
     }
-    let deleted: Vec<&String> = old
+    let indexed: HashSet<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    let mut deleted: Vec<&String> = old
         .keys()
-        .filter(|path| files.iter().any(|f| &f.path == *path) && !root.join(path).exists())
+        .filter(|path| indexed.contains(path.as_str()) && !root.join(path).exists())
         .collect();
+    deleted.sort();
     if !deleted.is_empty() {
         notes.push(format!(
             "{} indexed file(s) deleted; their symbols are not in the index to map: {}",

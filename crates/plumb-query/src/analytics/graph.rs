@@ -78,6 +78,18 @@ impl Graph {
         self.position.get(&id).copied()
     }
 
+    /// The symbols of `file` whose name is on `line` (symbols are sorted by
+    /// file, so this is a binary search and a short scan).
+    pub fn symbols_at<'a>(&'a self, file: &'a str, line: u32) -> impl Iterator<Item = usize> + 'a {
+        let start = self.symbols.partition_point(|s| s.file.as_str() < file);
+        self.symbols[start..]
+            .iter()
+            .take_while(move |s| s.file == file)
+            .enumerate()
+            .filter(move |(_, s)| s.name_line == line)
+            .map(move |(offset, _)| start + offset)
+    }
+
     /// The edges into the symbol at `at`.
     pub fn incoming(&self, at: usize) -> &[usize] {
         &self.incoming[at]

@@ -23,11 +23,9 @@ pub const PROCESS_STEPS: usize = 60;
 /// calls written in its lines.
 pub fn trace(graph: &Graph, entry: EntryPoint) -> Process {
     let mut seen: HashSet<usize> = HashSet::new();
-    let definition = graph.symbols.iter().position(|s| {
-        s.file == entry.symbol.file
-            && s.name_line == entry.symbol.line
-            && s.qualname == entry.symbol.qualname
-    });
+    let definition = graph
+        .symbols_at(&entry.symbol.file, entry.symbol.line)
+        .find(|&at| graph.symbols[at].qualname == entry.symbol.qualname);
     let mut process = Process {
         entry,
         steps: Vec::new(),
