@@ -11,6 +11,9 @@ use plumb_index::walk::{
     DEFAULT_MAX_DEPTH, DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_TOTAL_BYTES,
     DEFAULT_PARSE_TIMEOUT,
 };
+use plumb_query::analytics::args::{
+    ChangesArgs, CochangeArgs, CommunitiesArgs, EntrypointsArgs, ProcessesArgs, SqlArgs,
+};
 use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 
 use crate::filter::{Filters, Listing, SymbolFilters};
@@ -121,6 +124,18 @@ pub enum Command {
         after_help = "Examples:\n  plumb search Cart\n  plumb search parse_args\n  plumb search HttpReq\n"
     )]
     Search(SearchArgs),
+    /// Communities of the symbol graph: the parts that belong together.
+    Communities(CommunitiesArgs),
+    /// Entry points: mains, script blocks, CLI commands, routes, tests, package roots.
+    Entrypoints(EntrypointsArgs),
+    /// The bounded call tree from each entry point (or the one named).
+    Processes(ProcessesArgs),
+    /// Files changed in the same commits as FILE (or NAME's file), from git history.
+    Cochange(CochangeArgs),
+    /// What the diff changes and impacts, and which tests to run, with a risk score.
+    Changes(ChangesArgs),
+    /// One read-only SQL SELECT over the views symbols, edges and files.
+    Sql(SqlArgs),
     /// Serve the graph to coding agents: an MCP server on stdin/stdout.
     #[command(after_help = "Examples:\n  plumb serve\n  plumb serve --profile full --watch\n")]
     Serve(ServeArgs),

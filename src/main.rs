@@ -28,6 +28,9 @@ use serde::Serialize;
 use plumb_index::walk::Limits;
 use plumb_mcp::summary::IndexSummary;
 use plumb_query::Engine;
+use plumb_query::analytics::capabilities::{
+    Changes, Cochange, Communities, Entrypoints, Processes, Sql,
+};
 use plumb_query::answer::Answer;
 use plumb_query::args::Rebase;
 use plumb_query::capability::{
@@ -152,6 +155,12 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         Command::Impls(l) => ask::<Impls>(cli, l.args.clone(), |a| l.filters.refine(a)),
         Command::Impact(l) => ask::<Impact>(cli, l.args.clone(), |a| l.filters.refine(a)),
         Command::Search(args) => ask::<Search>(cli, args.clone(), |_| ()),
+        Command::Communities(args) => ask::<Communities>(cli, args.clone(), |_| ()),
+        Command::Entrypoints(args) => ask::<Entrypoints>(cli, args.clone(), |_| ()),
+        Command::Processes(args) => ask::<Processes>(cli, args.clone(), |_| ()),
+        Command::Cochange(args) => ask::<Cochange>(cli, args.clone(), |_| ()),
+        Command::Changes(args) => ask::<Changes>(cli, args.clone(), |_| ()),
+        Command::Sql(args) => ask::<Sql>(cli, args.clone(), |_| ()),
         Command::Watch(args) => {
             let root = args
                 .path

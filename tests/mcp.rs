@@ -145,3 +145,9 @@ fn write_tools_report_only_new_diagnostics_from_a_real_server() {
     let repo = Repo::indexed("lsp/python");
     scenario("edit", repo.root());
 }
+
+#[test]
+fn the_analytics_tools_answer_on_a_history() {
+    let repo = Repo::indexed("analytics");
+    scenario("analytics", repo.root());
+}

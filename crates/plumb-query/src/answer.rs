@@ -263,6 +263,45 @@ pub enum Query {
     },
     /// `status`.
     Status,
+    /// `communities`.
+    Communities,
+    /// `entrypoints`.
+    Entrypoints {
+        /// The one kind listed, when filtered.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        entry_kind: Option<crate::analytics::answers::EntryKind>,
+    },
+    /// `processes [NAME]`.
+    Processes {
+        /// The entry point's name, when one was asked.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// `cochange FILE|NAME`.
+    Cochange {
+        /// The FILE or NAME, as asked (a path made root-relative).
+        target: String,
+        /// The file whose history was read.
+        file: String,
+        /// Commits that changed the file (bulk commits excluded).
+        commits: u32,
+    },
+    /// `changes`.
+    Changes {
+        /// The commit compared against.
+        base: String,
+        /// Whether the staging index was compared instead of the working tree.
+        staged: bool,
+        /// Hops of dependents listed.
+        depth: u32,
+    },
+    /// `sql QUERY`.
+    Sql {
+        /// The statement, as given.
+        sql: String,
+        /// The result's column names, in order.
+        columns: Vec<String>,
+    },
 }
 
 impl Query {
@@ -278,6 +317,12 @@ impl Query {
             Query::Impact { .. } => "impact",
             Query::Search { .. } => "search",
             Query::Status => "status",
+            Query::Communities => "communities",
+            Query::Entrypoints { .. } => "entrypoints",
+            Query::Processes { .. } => "processes",
+            Query::Cochange { .. } => "cochange",
+            Query::Changes { .. } => "changes",
+            Query::Sql { .. } => "sql",
         }
     }
 
@@ -292,7 +337,12 @@ impl Query {
             | Query::Impact { name, .. } => name,
             Query::Outline { file, .. } => file,
             Query::Search { text } => text,
-            Query::Status => "",
+            Query::Status | Query::Communities => "",
+            Query::Entrypoints { entry_kind } => entry_kind.map_or("", |k| k.as_str()),
+            Query::Processes { name } => name.as_deref().unwrap_or(""),
+            Query::Cochange { file, .. } => file,
+            Query::Changes { base, .. } => base,
+            Query::Sql { sql, .. } => sql,
         }
     }
 }

@@ -7,11 +7,15 @@
 //! are the one JSON shape of every surface, and their one text rendering
 //! ([`render`]).
 //!
-//! It never parses source and never touches the file system: everything
-//! comes through `plumb-store`'s typed reads (a surface makes paths
-//! root-relative before asking). Name-only edges are returned with their
+//! The navigation queries never parse source and never touch the file
+//! system: everything comes through `plumb-store`'s typed reads (a surface
+//! makes paths root-relative before asking). The [`analytics`] are the
+//! exception: `changes` and `cochange` read the git repository around the
+//! root (through `gix`), and entry points and tests read attribute lines
+//! and test blocks from the working tree. Name-only edges are returned with their
 //! method and confidence, never presented as facts.
 
+pub mod analytics;
 pub mod answer;
 pub mod args;
 pub mod capability;

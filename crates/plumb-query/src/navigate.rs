@@ -86,6 +86,11 @@ impl Engine {
         }
     }
 
+    /// Whether name-only guesses are listed (and, in `changes`, followed).
+    pub fn guesses(&self) -> bool {
+        self.include_guesses
+    }
+
     /// The store read.
     pub fn store(&self) -> &Store {
         &self.store

@@ -20,10 +20,13 @@
 //! make plumb write or read outside it.
 
 mod fresh;
+pub mod graph;
+pub mod history;
 mod integrity;
 pub mod model;
 mod nofollow;
 pub mod read;
+pub mod readonly;
 pub mod records;
 mod rewrite;
 mod rows;

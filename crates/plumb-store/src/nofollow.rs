@@ -96,6 +96,9 @@ fn written_files(index_dir: &Path) -> impl Iterator<Item = PathBuf> {
         .into_iter()
         .chain(with_companions(&database))
         .chain(with_companions(&building))
+        .chain(with_companions(
+            &index_dir.join(crate::history::HISTORY_FILE),
+        ))
 }
 
 /// `database` and its [`DATABASE_COMPANIONS`].

@@ -3,6 +3,7 @@
 //! **Returns**), its input and output schemas, and the function that runs
 //! it. Counts and listings are derived from [`TOOLS`], never written by hand.
 
+mod analytics;
 mod debug;
 mod graph;
 mod index;
@@ -17,6 +18,7 @@ use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
+use plumb_query::analytics::capabilities::{Changes, Cochange, Communities, Entrypoints, Sql};
 use plumb_query::capability::{
     Callees, Callers, Capability, Description, Impact, Impls, Outline, Refs, Search, SymbolInfo,
     Tier,
@@ -361,6 +363,11 @@ pub static TOOLS: &[ToolDef] = &[
         output_schema: output::<debug::DebugOutput>,
         run: debug::stop,
     },
+    ToolDef::query::<Communities>(),
+    ToolDef::query::<Entrypoints>(),
+    ToolDef::query::<Cochange>(),
+    ToolDef::query::<Changes>(),
+    ToolDef::query::<Sql>(),
 ];
 
 /// The **Returns** of the write tools.

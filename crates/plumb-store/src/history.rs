@@ -1,0 +1,231 @@
+//! The git history kept for co-change: which files each commit changed,
+//! in `.plumb/history.db`, beside the index (a database of its own, so that
+//! reading new commits never waits for an index run, and a rebuilt index
+//! keeps the history). Every commit read is recorded, bulk ones with no
+//! files, so that a later run reads only commits it has never seen.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags, params};
+
+use crate::nofollow::{self, Access};
+use crate::{BUSY_TIMEOUT, Error, INDEX_DIR, Result};
+
+/// Name of the history database inside [`INDEX_DIR`].
+pub const HISTORY_FILE: &str = "history.db";
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS commits (
+    id    INTEGER PRIMARY KEY,
+    oid   TEXT NOT NULL UNIQUE,
+    time  INTEGER NOT NULL,
+    files INTEGER NOT NULL,
+    bulk  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS commit_files (
+    path      TEXT NOT NULL,
+    commit_id INTEGER NOT NULL REFERENCES commits(id),
+    PRIMARY KEY (path, commit_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS commit_files_commit ON commit_files(commit_id);
+";
+
+/// One commit as recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CommitRecord {
+    /// Its object id, in hex.
+    pub oid: String,
+    /// Commit time, seconds since the epoch.
+    pub time: i64,
+    /// The paths it changed (empty for a bulk commit, whose files are not kept).
+    pub files: Vec<String>,
+    /// How many files it changed.
+    pub changed: usize,
+    /// Whether it changed too many files to say anything about co-change.
+    pub bulk: bool,
+}
+
+/// A commit that changed a given file, with the other files it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Touch {
+    /// Commit time, seconds since the epoch.
+    pub time: i64,
+    /// The other files the commit changed.
+    pub others: Vec<String>,
+}
+
+/// The history database of one root.
+pub struct History {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl History {
+    /// Opens (creating if needed) the history of the index at `root`,
+    /// whose index directory must exist. Refuses symbolic links as the
+    /// index does.
+    pub fn open(root: &Path) -> Result<History> {
+        let path = root.join(INDEX_DIR).join(HISTORY_FILE);
+        let (sqlite_path, flags) = nofollow::database(&path, Access::Write, OpenFlags::default())?;
+        let conn = Connection::open_with_flags(sqlite_path, flags)
+            .map_err(|source| crate::sqlite(&path, source))?;
+        let history = History { conn, path };
+        history
+            .conn
+            .busy_timeout(BUSY_TIMEOUT)
+            .map_err(|e| history.err(e))?;
+        history
+            .conn
+            .execute_batch(SCHEMA)
+            .map_err(|e| history.err(e))?;
+        Ok(history)
+    }
+
+    fn err(&self, source: rusqlite::Error) -> Error {
+        crate::classify(&self.path, source)
+    }
+
+    /// The ids of every commit already read.
+    pub fn known(&self) -> Result<HashSet<String>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT oid FROM commits")
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([], |row| row.get(0))
+            .map_err(|e| self.err(e))?;
+        rows.collect::<rusqlite::Result<_>>()
+            .map_err(|e| self.err(e))
+    }
+
+    /// Records `commits`, in one transaction.
+    pub fn add(&mut self, commits: &[CommitRecord]) -> Result<()> {
+        let path = self.path.clone();
+        let err = |source| crate::classify(&path, source);
+        let tx = self.conn.transaction().map_err(err)?;
+        {
+            let mut commit = tx
+                .prepare(
+                    "INSERT OR IGNORE INTO commits(oid, time, files, bulk) VALUES (?1, ?2, ?3, ?4)",
+                )
+                .map_err(err)?;
+            let mut file = tx
+                .prepare("INSERT OR IGNORE INTO commit_files(path, commit_id) VALUES (?1, ?2)")
+                .map_err(err)?;
+            for record in commits {
+                if commit
+                    .execute(params![
+                        record.oid,
+                        record.time,
+                        record.changed as i64,
+                        record.bulk
+                    ])
+                    .map_err(err)?
+                    == 0
+                {
+                    continue;
+                }
+                let id = tx.last_insert_rowid();
+                for path in &record.files {
+                    file.execute(params![path, id]).map_err(err)?;
+                }
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// How many commits were read, and how many of them were bulk.
+    pub fn counts(&self) -> Result<(i64, i64)> {
+        self.conn
+            .query_row(
+                "SELECT count(*), coalesce(sum(bulk), 0) FROM commits",
+                [],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .map_err(|e| self.err(e))
+    }
+
+    /// The commits that changed `path` (bulk ones excluded), newest first,
+    /// each with the other files it changed.
+    pub fn touches(&self, path: &str) -> Result<Vec<Touch>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT c.id, c.time, o.path FROM commit_files m
+                 JOIN commits c ON c.id = m.commit_id
+                 LEFT JOIN commit_files o ON o.commit_id = c.id AND o.path != m.path
+                 WHERE m.path = ?1
+                 ORDER BY c.time DESC, c.id, o.path",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map([path], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, i64>(1)?,
+                    row.get::<_, Option<String>>(2)?,
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        let mut touches: Vec<(i64, Touch)> = Vec::new();
+        for row in rows {
+            let (id, time, other) = row.map_err(|e| self.err(e))?;
+            if touches.last().is_none_or(|(last, _)| *last != id) {
+                touches.push((
+                    id,
+                    Touch {
+                        time,
+                        others: Vec::new(),
+                    },
+                ));
+            }
+            if let (Some(other), Some((_, touch))) = (other, touches.last_mut()) {
+                touch.others.push(other);
+            }
+        }
+        Ok(touches.into_iter().map(|(_, touch)| touch).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(oid: &str, time: i64, files: &[&str]) -> CommitRecord {
+        CommitRecord {
+            oid: oid.into(),
+            time,
+            files: files.iter().map(|f| f.to_string()).collect(),
+            changed: files.len(),
+            bulk: false,
+        }
+    }
+
+    #[test]
+    fn records_commits_once_and_lists_the_files_changed_together() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(INDEX_DIR)).unwrap();
+        let mut history = History::open(dir.path()).unwrap();
+        history
+            .add(&[record("a", 10, &["x", "y"]), record("b", 20, &["x"])])
+            .unwrap();
+        history.add(&[record("a", 10, &["x", "y", "z"])]).unwrap();
+        assert_eq!(history.counts().unwrap(), (2, 0));
+        assert_eq!(history.known().unwrap().len(), 2);
+        let touches = History::open(dir.path()).unwrap().touches("x").unwrap();
+        assert_eq!(
+            touches,
+            [
+                Touch {
+                    time: 20,
+                    others: vec![]
+                },
+                Touch {
+                    time: 10,
+                    others: vec!["y".into()]
+                }
+            ]
+        );
+    }
+}
