@@ -42,6 +42,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 pub use nofollow::{Access, create_index_dir};
 pub use rows::rows_digest;
+pub use tokens::split_identifier;
 pub use update::{RowCounts, row_id};
 pub use write::GraphWriter;
 

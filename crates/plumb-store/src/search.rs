@@ -76,6 +76,15 @@ impl GraphWriter<'_> {
             .map_err(|e| self.err(e))
     }
 
+    /// The hash of file `file_id`'s search entries as last written, if any.
+    pub fn search_hash(&self, file_id: i64) -> Result<Option<Vec<u8>>> {
+        use rusqlite::OptionalExtension;
+        self.tx
+            .prepare_cached("SELECT hash FROM search_files WHERE file_id = ?1")
+            .and_then(|mut stmt| stmt.query_row([file_id], |row| row.get(0)).optional())
+            .map_err(|e| self.err(e))
+    }
+
     /// Makes `entries` (with hash `hash`) the search entries of file
     /// `file_id`, replacing any it had.
     pub fn replace_search_entries(
@@ -169,6 +178,32 @@ impl Store {
             .map_err(|e| self.err(e))?;
         rows.collect::<rusqlite::Result<_>>()
             .map_err(|e| self.err(e))
+    }
+
+    /// Whether symbol `id` is one the filter admits.
+    pub fn admits(&self, id: i64, filter: SearchFilter<'_>) -> Result<bool> {
+        let (condition, values) = filter.condition(2);
+        if condition.is_empty() {
+            return Ok(true);
+        }
+        let sql = format!(
+            "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?1{condition}"
+        );
+        let mut bound: Vec<&dyn rusqlite::ToSql> = vec![&id];
+        bound.extend(values.iter().map(|v| v as &dyn rusqlite::ToSql));
+        self.conn
+            .prepare_cached(&sql)
+            .and_then(|mut stmt| stmt.query_row(bound.as_slice(), |row| row.get::<_, i64>(0)))
+            .map(|count| count > 0)
+            .map_err(|e| self.err(e))
+    }
+
+    /// The languages of the indexed files, sorted.
+    pub fn languages(&self) -> Result<Vec<String>> {
+        self.collected(
+            "SELECT DISTINCT language FROM files WHERE language IS NOT NULL ORDER BY language",
+            |row| row.get(0),
+        )
     }
 
     /// Calls `each` with every stored embedding the filter admits (symbol
@@ -277,6 +312,7 @@ mod tests {
         writer
             .replace_search_entries(2, b"h2", &[entry(c, "send", "socket write", &[5, 6])])
             .unwrap();
+        assert_eq!(writer.search_hash(2).unwrap(), Some(b"h2".to_vec()));
         assert_eq!(
             writer.search_hashes().unwrap(),
             HashMap::from([(1, b"h1".to_vec()), (2, b"h2".to_vec())])
@@ -315,6 +351,8 @@ mod tests {
         );
         assert!(store.lexical_matches(&[], all, 10).unwrap().is_empty());
         assert_eq!(vectors(&store, all).len(), 3);
+        assert!(store.admits(b, all).unwrap() && !store.admits(b, functions).unwrap());
+        assert_eq!(store.languages().unwrap(), ["rust"]);
         assert_eq!(
             vectors(&store, functions),
             [(a, vec![1, 2]), (c, vec![5, 6])]
