@@ -3,9 +3,11 @@
 //! ([`wordpiece`]), each token looked up in a table of int8 vectors (one
 //! per vocabulary token, with a scale), and the vectors averaged and
 //! normalised ([`StaticModel::embed`]). No transformer runs and nothing is
-//! downloaded: the table is all-MiniLM-L6-v2 distilled model2vec-style by
-//! `tools/distill_static_model.py` (see `model/model.json` for its
-//! provenance), so embedding costs a lookup and an add per token.
+//! downloaded: the table is made from all-MiniLM-L6-v2's weights
+//! model2vec-style by `tools/distill_static_model.py` (see
+//! `model/model.json` for its provenance: the shipped table is built from
+//! the model's input token embeddings, `--input-embeddings`), so embedding
+//! costs a lookup and an add per token.
 //!
 //! This crate knows no other plumb crate: it turns text into vectors and
 //! compares them, nothing else.
@@ -17,7 +19,7 @@ use std::sync::OnceLock;
 use wordpiece::WordPiece;
 
 /// The model's name, as `status` reports it and the index records it.
-pub const MODEL_NAME: &str = "plumb-static-minilm-l6-256";
+pub const MODEL_NAME: &str = "plumb-static-minilm-l6-256-input";
 
 /// Dimensions of a vector. From the table's shape (`model/model.json`).
 pub const DIMENSIONS: usize = 256;
@@ -202,6 +204,13 @@ mod tests {
         assert_eq!(Vector::from_bytes(&vector.to_bytes()), vector);
         assert!((cosine(&[1.0, 0.0, 0.0, 0.0], &vector.to_bytes()) - 0.6663).abs() < 1e-3);
         assert_eq!(cosine(&[1.0], &vector.to_bytes()), 0.0);
+    }
+
+    #[test]
+    fn the_model_name_is_the_shipped_table_s() {
+        let manifest = include_str!("../model/model.json");
+        assert!(manifest.contains(&format!("\"name\": \"{MODEL_NAME}\"")), "{manifest}");
+        assert!(manifest.contains(&format!("\"dimensions\": {DIMENSIONS}")), "{manifest}");
     }
 
     #[test]
