@@ -3,6 +3,12 @@
 //! to date by an incremental index. Uses the `search` fixture: small
 //! functions with no doc comments, found by what their code says.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test helpers: a failure here is a failed test"
+)]
+
 mod common;
 
 use common::*;

@@ -209,8 +209,14 @@ mod tests {
     #[test]
     fn the_model_name_is_the_shipped_table_s() {
         let manifest = include_str!("../model/model.json");
-        assert!(manifest.contains(&format!("\"name\": \"{MODEL_NAME}\"")), "{manifest}");
-        assert!(manifest.contains(&format!("\"dimensions\": {DIMENSIONS}")), "{manifest}");
+        assert!(
+            manifest.contains(&format!("\"name\": \"{MODEL_NAME}\"")),
+            "{manifest}"
+        );
+        assert!(
+            manifest.contains(&format!("\"dimensions\": {DIMENSIONS}")),
+            "{manifest}"
+        );
     }
 
     #[test]
