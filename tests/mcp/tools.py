@@ -68,6 +68,7 @@ async def core_tools():
 
         found = check_answer(await s.call_tool("search", {"text": "Cart"}), "search")
         assert found["results"][0]["qualname"] == "shop.models.Cart", found["results"][:3]
+        assert "name" in found["results"][0]["rankers"] and found["results"][0]["score"] > 0, found["results"][0]
 
         shown = check_answer(await s.call_tool("symbol", {"symbol": CART_TOTAL}), "symbol")
         [definition] = shown["results"]

@@ -67,6 +67,9 @@ pub enum IndexError {
     /// until the file is resolved could not be made, written or read.
     #[error("cannot keep reference sites in a temporary file under .plumb/: {0}")]
     SetAside(std::io::Error),
+    /// The embedding model compiled into this build could not be loaded.
+    #[error("cannot embed symbols for search: {0}")]
+    Embed(#[from] plumb_embed::ModelError),
     /// Watching the tree for changes failed.
     #[error("cannot watch the tree for changes: {0}")]
     Watch(String),

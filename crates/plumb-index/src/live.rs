@@ -25,8 +25,8 @@ use rayon::prelude::*;
 use crate::facts::decode_apart;
 use crate::parse::{FileOutcome, process};
 use crate::pipeline::{
-    Kept, Phases, RESOLVER_STACK_BYTES, files_by_status, stamp_write, syntax_error_reason,
-    write_rows,
+    Kept, Phases, RESOLVER_STACK_BYTES, file_entries, files_by_status, stamp_write,
+    syntax_error_reason, write_entries, write_rows,
 };
 use crate::resolve::modules::Manifests;
 use crate::resolve::{FileRows, LinkState, SourceFile};
@@ -350,6 +350,13 @@ impl LiveIndex {
             let old = writer.file_row_hash(*file_id)?;
             if write_rows(&writer, *file_id, file_rows, &file_rows.digest(), old)? {
                 rewritten_files += 1;
+            }
+            let rel = &self.records[(*file_id - 1) as usize].path;
+            let stored = writer.search_hash(*file_id)?;
+            if let Some(entries) =
+                file_entries(&self.root, rel, &file_rows.symbols, stored.as_deref())?
+            {
+                write_entries(&writer, *file_id, &entries)?;
             }
         }
         let totals = writer.row_totals()?;

@@ -67,6 +67,20 @@ pub struct StatusResults {
     pub resolutions: BTreeMap<&'static str, u64>,
     /// Whether the index matches the tree.
     pub freshness: Freshness,
+    /// The embedding model `search` ranks by meaning with (compiled into
+    /// this build, offline), and the one the index's vectors were made by.
+    pub search_model: SearchModel,
+}
+
+/// The embedding model of `search`.
+#[derive(Clone, Debug, Serialize, JsonSchema)]
+pub struct SearchModel {
+    /// The model this build embeds queries with.
+    pub name: &'static str,
+    /// The model the index's vectors were made by, if recorded.
+    pub indexed_with: Option<String>,
+    /// Dimensions of a vector.
+    pub dimensions: usize,
 }
 
 /// What the index holds for one language.
@@ -120,6 +134,16 @@ impl Report {
     pub fn render(&self, out: &mut String) {
         let r = &self.results;
         let _ = writeln!(out, "root: {}", r.root);
+        let _ = writeln!(
+            out,
+            "search model: {} ({} dimensions, offline; index made with {})",
+            r.search_model.name,
+            r.search_model.dimensions,
+            r.search_model
+                .indexed_with
+                .as_deref()
+                .unwrap_or("no vectors")
+        );
         if let Some(commit) = &r.git_commit {
             let _ = writeln!(out, "git commit: {commit}");
         }
@@ -287,6 +311,11 @@ pub fn report_with(
                 added: first(&drifted.added),
                 removed: first(&drifted.removed),
                 modified: first(&drifted.changed),
+            },
+            search_model: SearchModel {
+                name: plumb_embed::MODEL_NAME,
+                indexed_with: store.meta("search_model")?,
+                dimensions: plumb_embed::DIMENSIONS,
             },
         },
         completeness,

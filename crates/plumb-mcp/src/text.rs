@@ -24,6 +24,7 @@ pub(crate) fn envelope<T: Item>(envelope: &Envelope<Vec<T>>, out: &mut String) {
 }
 
 impl Item for Symbol {}
+impl Item for plumb_query::answer::SearchHit {}
 impl Item for SymbolDetail {}
 impl Item for Reference {}
 impl Item for Caller {}

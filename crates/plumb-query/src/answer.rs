@@ -347,6 +347,34 @@ impl Query {
     }
 }
 
+/// A ranker of `search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Ranker {
+    /// The name: exact, prefix, or the words of a split name.
+    Name,
+    /// Words (BM25 over names, signature, doc comment and body words).
+    Lexical,
+    /// Meaning (embeddings' cosine similarity).
+    Semantic,
+}
+
+/// A `search` result: a symbol, its fused score and the rankers that found it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SearchHit {
+    /// The symbol.
+    #[serde(flatten)]
+    pub symbol: Symbol,
+    /// Reciprocal-rank fusion score: the sum over the rankers that listed it
+    /// of 1 / (60 + its rank there). Results are ordered by it, after exact
+    /// and prefix name matches in `auto` mode.
+    pub score: f64,
+    /// The rankers that listed it (`name`, `lexical`, `semantic`).
+    pub rankers: Vec<Ranker>,
+}
+
 /// A symbol as answers show it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -11,14 +11,54 @@ use crate::locator::Locator;
 /// Default `depth` of `impact`. Chosen: direct dependents and theirs.
 pub const DEFAULT_IMPACT_DEPTH: u32 = 2;
 
+/// Most results a `search` may ask for. Chosen: four screenfuls; past
+/// that, a narrower question serves better.
+pub const MAX_SEARCH_LIMIT: usize = 200;
+
 /// `search` arguments.
 #[derive(Clone, Debug, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(deny_unknown_fields)]
 pub struct SearchArgs {
-    /// Name or part of one: exact name, prefix, or camelCase/snake_case words.
+    /// A question in words, or a name or part of one.
     pub text: String,
+    /// Rankers used; `auto`: all, fused, after exact and prefix names.
+    #[serde(default)]
+    #[cfg_attr(feature = "cli", arg(long, value_enum, default_value_t = SearchMode::Auto))]
+    pub mode: SearchMode,
+    /// Only this kind (`function`, `class`, ...).
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub kind: Option<String>,
+    /// Only this language (`python`, `rust`, ...).
+    #[cfg_attr(feature = "cli", arg(long))]
+    pub lang: Option<String>,
+    /// Most results.
+    #[serde(default = "default_search_limit")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1, max = MAX_SEARCH_LIMIT)))]
+    #[cfg_attr(feature = "cli", arg(long, default_value_t = crate::SEARCH_LIMIT, value_parser = clap::builder::TypedValueParser::map(clap::value_parser!(u16).range(1..=MAX_SEARCH_LIMIT as i64), usize::from)))]
+    pub limit: usize,
+}
+
+// How `search` ranks: `auto` (exact and prefix name matches first, then
+// the name, lexical and semantic rankers fused), or one ranker alone. No
+// doc comment: it would be repeated in the input schema.
+#[allow(missing_docs)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(inline))]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "snake_case")]
+pub enum SearchMode {
+    #[default]
+    Auto,
+    Name,
+    Lexical,
+    Semantic,
+}
+
+fn default_search_limit() -> usize {
+    crate::SEARCH_LIMIT
 }
 
 /// Arguments of the queries that take one symbol.
@@ -144,5 +184,10 @@ mod tests {
         assert_eq!(parsed.depth, DEFAULT_IMPACT_DEPTH);
         let parsed: ImplsArgs = serde_json::from_value(json!({"symbol": "f"})).unwrap();
         assert!(!parsed.transitive);
+        let parsed: SearchArgs = serde_json::from_value(json!({"text": "f"})).unwrap();
+        assert_eq!(
+            (parsed.mode, parsed.limit),
+            (SearchMode::Auto, crate::SEARCH_LIMIT)
+        );
     }
 }

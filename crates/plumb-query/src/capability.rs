@@ -15,7 +15,7 @@
 use serde::Serialize;
 
 use crate::answer::{
-    Answer, Callee, Caller, Dependent, Implementation, OutlineNode, Query, Reference, Symbol,
+    Answer, Callee, Caller, Dependent, Implementation, OutlineNode, Query, Reference, SearchHit,
     SymbolDetail,
 };
 use crate::args::{ImpactArgs, ImplsArgs, OutlineArgs, Rebase, RefsArgs, SearchArgs, SymbolArgs};
@@ -103,22 +103,25 @@ pub struct Search;
 impl Capability for Search {
     const NAME: &'static str = "search";
     const DESCRIPTION: Description = Description {
-        what: "Find definitions by name: exact, then prefix, then camelCase/snake_case words.",
-        use_when: "\"where is X defined\", \"find the class that…\", you know part of a name.",
-        not_for: "uses of a symbol (refs, callers); its code (symbol).",
-        returns: "symbols (qualname, kind, file, line, signature), best first, at most 50.",
+        what: "Find definitions by meaning or by name, offline: the first tool for a question \
+               in words.",
+        use_when: "\"where do we retry failed requests?\", part of a name.",
+        not_for: "a name you know: then symbol, refs, callers; a file (outline).",
+        returns: "symbols: exact and prefix name matches, then the fused ranking; each with \
+                  `score` and `rankers`.",
     };
     const SUBJECT: &'static str = "text";
     type Args = SearchArgs;
-    type Item = Symbol;
+    type Item = SearchHit;
 
-    fn run(engine: &Engine, args: &SearchArgs) -> Result<Answer<Vec<Symbol>>> {
+    fn run(engine: &Engine, args: &SearchArgs) -> Result<Answer<Vec<SearchHit>>> {
         non_empty("text", &args.text)?;
-        engine.search(&args.text)
+        crate::search::search(engine.store(), args)
     }
 
     fn narrower(_: &SearchArgs) -> String {
-        "narrow `text`: the exact name or a longer prefix".into()
+        "narrow `text` (the exact name or a longer prefix), add `kind` or `lang`, or lower `limit`"
+            .into()
     }
 }
 

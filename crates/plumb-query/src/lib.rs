@@ -5,7 +5,8 @@
 //! ([`capability`]: each query's name, description, tier, argument, answer
 //! item and how the [`Engine`] runs it), the answer types ([`answer`]) that
 //! are the one JSON shape of every surface, and their one text rendering
-//! ([`render`]).
+//! ([`render`]). `search` fuses a name ranker, BM25 over the store's
+//! full-text entries and the cosine similarity of plumb-embed's vectors.
 //!
 //! The navigation queries never parse source and never touch the file
 //! system: everything comes through `plumb-store`'s typed reads (a surface
@@ -23,12 +24,14 @@ mod locate;
 mod locator;
 mod navigate;
 pub mod render;
+mod search;
 #[cfg(test)]
 mod tests;
 
 pub use locate::Located;
 pub use locator::{Form, Locator, LocatorError};
 pub use navigate::{Engine, MAX_IMPACT_DEPTH, SEARCH_LIMIT, Watch};
+pub use search::{OVER_FETCH, RRF_K};
 
 /// Failures of a query.
 #[derive(Debug, thiserror::Error)]

@@ -680,48 +680,6 @@ impl Engine {
             results,
         ))
     }
-
-    /// `search TEXT`: symbols by exact name, then name prefix, then words
-    /// of a split name (camelCase, snake_case).
-    pub fn search(&self, text: &str) -> Result<Answer<Vec<Symbol>>> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(Error::Input("the search text is empty".into()));
-        }
-        let mut seen = HashSet::new();
-        let mut results = Vec::new();
-        let candidates = self
-            .store
-            .symbols_named(text)?
-            .into_iter()
-            .chain(self.store.symbols_with_prefix(text, SEARCH_LIMIT)?)
-            .chain(self.store.symbols_matching_words(text)?);
-        let mut more = 0;
-        for row in candidates {
-            if seen.insert(row.id) {
-                if results.len() < SEARCH_LIMIT {
-                    results.push(Symbol::from_row(&row));
-                } else {
-                    more += 1;
-                }
-            }
-        }
-        let mut notes = Vec::new();
-        let mut completeness = Completeness::Exact;
-        if more > 0 {
-            completeness = Completeness::LowerBound;
-            notes.push(format!("{more} more matches left out; narrow the text"));
-        }
-        Ok(Answer {
-            query: Query::Search {
-                text: text.to_owned(),
-            },
-            targets: Vec::new(),
-            results,
-            completeness,
-            notes,
-        })
-    }
 }
 
 /// Each target's label in rows that say which target they belong to:

@@ -142,6 +142,13 @@ impl Render for Symbol {
     }
 }
 
+/// `search`: as a symbol.
+impl Render for crate::answer::SearchHit {
+    fn render(&self, out: &mut String, depth: usize) {
+        self.symbol.render(out, depth);
+    }
+}
+
 /// `symbol`: `kind qualname  file:start-end`, then the signature and the
 /// doc comment's first line, indented.
 impl Render for SymbolDetail {

@@ -1,7 +1,8 @@
 //! plumb's embedded store: one SQLite file in WAL mode holding the code
 //! graph (the files table with coverage, symbols, occurrences and their
-//! resolutions, imports, and a full-text index over split symbol names)
-//! and what the indexer keeps between runs to skip work: each file's
+//! resolutions, imports, and a full-text index over split symbol names),
+//! the search entries of symbols (a weighted full-text index over their
+//! words and one embedding each, [`search`]) and what the indexer keeps between runs to skip work: each file's
 //! extracted facts, encoded (`file_facts`), a hash and the counts of each
 //! file's rows (`file_rows`), and the run's settings and times (`meta`).
 //!
@@ -31,6 +32,7 @@ pub mod records;
 mod rewrite;
 mod rows;
 pub(crate) mod schema;
+pub mod search;
 pub mod span;
 pub(crate) mod tokens;
 mod update;
@@ -43,6 +45,7 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 pub use nofollow::{Access, create_index_dir};
 pub use rows::rows_digest;
+pub use tokens::split_identifier;
 pub use update::{RowCounts, row_id};
 pub use write::GraphWriter;
 

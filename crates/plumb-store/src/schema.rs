@@ -93,6 +93,19 @@ CREATE TABLE file_rows (
 );
 
 CREATE VIRTUAL TABLE symbol_text USING fts5(tokens, content='', tokenize='unicode61');
+
+CREATE VIRTUAL TABLE symbol_search USING fts5(names, head, body, content='',
+    contentless_delete=1, tokenize='porter unicode61');
+
+CREATE TABLE symbol_vectors (
+    symbol_id INTEGER PRIMARY KEY,
+    vector    BLOB NOT NULL
+);
+
+CREATE TABLE search_files (
+    file_id INTEGER PRIMARY KEY,
+    hash    BLOB NOT NULL
+);
 "#;
 
 /// An index besides a table's primary key and unique constraints.
@@ -145,6 +158,9 @@ pub const INDEXES: &[SecondaryIndex] = &[
 
 /// Tables dropped, in dependency order, before [`CREATE`] rebuilds them.
 pub const TABLES: &[&str] = &[
+    "search_files",
+    "symbol_vectors",
+    "symbol_search",
     "file_rows",
     "file_facts",
     "symbol_text",

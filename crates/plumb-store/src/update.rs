@@ -88,9 +88,10 @@ impl GraphWriter<'_> {
     }
 
     /// Removes every row of file `file_id`: its symbols and their full-text
-    /// entries, its occurrences and their resolutions, its imports, and the
-    /// hash of its rows.
+    /// entries and search entries, its occurrences and their resolutions,
+    /// its imports, and the hash of its rows.
     pub fn remove_file_rows(&self, file_id: i64) -> Result<()> {
+        self.remove_search_entries(file_id)?;
         let ids = file_row_ids(file_id);
         let (first, last) = (*ids.start(), *ids.end());
         let names: Vec<(i64, String)> = {

@@ -29,7 +29,9 @@ use crate::{Error, Result, classify, schema, tokens};
 /// its table at once instead of deleting row by row.
 const CLEAR: &str = "DELETE FROM resolutions; DELETE FROM occurrences; DELETE FROM imports;
      DELETE FROM symbols; DELETE FROM files; DELETE FROM meta; DELETE FROM file_rows;
-     INSERT INTO symbol_text(symbol_text) VALUES('delete-all');";
+     INSERT INTO symbol_text(symbol_text) VALUES('delete-all');
+     DELETE FROM symbol_vectors; DELETE FROM search_files;
+     INSERT INTO symbol_search(symbol_search) VALUES('delete-all');";
 
 /// Writes a file row. A file already in the index (an update keeps every
 /// file's id and path) has its row updated, not deleted and inserted:

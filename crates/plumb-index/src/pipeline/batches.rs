@@ -2,12 +2,16 @@
 //! resolved in parallel in bounded batches on threads with the stack
 //! resolution needs, each batch's rows written as it comes.
 
+use std::collections::HashMap;
+use std::path::Path;
+
 use rayon::prelude::*;
 
 use plumb_store::{GraphWriter, RowCounts};
 
 use super::phases::Phases;
 use super::previous::WrittenRows;
+use super::search::{self, FileEntries};
 use super::write::write_rows;
 use crate::IndexError;
 use crate::aside::{AsideAt, SetAside};
@@ -56,6 +60,11 @@ pub(super) struct Sources<'a> {
     pub(super) aside: &'a SetAside,
     /// Where in `aside` each file's part is, by index in `files`.
     pub(super) aside_at: &'a [AsideAt],
+    /// The root the files' paths are relative to, where their search
+    /// entries read them again.
+    pub(super) root: &'a Path,
+    /// The hash of each file's search entries as stored, by file id.
+    pub(super) search_hashes: &'a HashMap<i64, Vec<u8>>,
 }
 
 impl Sources<'_> {
@@ -89,7 +98,8 @@ fn batches(files: &[usize], weight: impl Fn(usize) -> u64) -> Vec<&[usize]> {
     batches
 }
 
-/// Resolves `sources` and writes their rows through `writer` as they come.
+/// Resolves `sources` and writes their rows through `writer` as they come,
+/// with their symbols' search entries where these changed.
 /// The whole-graph passes run first (phase `link`); then files are resolved
 /// in parallel, a batch at a time, on a pool whose threads have the stack
 /// resolution needs, while this thread writes the batch before (phase
@@ -117,7 +127,7 @@ pub(super) fn resolve_into(
         .map_err(|e| IndexError::Thread(std::io::Error::other(e)))?;
     let (linked_tx, linked_rx) = std::sync::mpsc::sync_channel::<()>(1);
     let (rows_tx, rows_rx) = std::sync::mpsc::sync_channel::<
-        Result<Vec<(i64, FileRows, Vec<u8>)>, IndexError>,
+        Result<Vec<(i64, FileRows, Vec<u8>, Option<FileEntries>)>, IndexError>,
     >(BATCHES_IN_FLIGHT);
     std::thread::scope(|scope| {
         let producer = std::thread::Builder::new()
@@ -134,7 +144,14 @@ pub(super) fn resolve_into(
                             .map(|&f| {
                                 let rows = linked.file_rows(f, sources.apart(f)?);
                                 let digest = rows.digest();
-                                Ok((sources.files[f].file_id, rows, digest))
+                                let file = &sources.files[f];
+                                let entries = search::file_entries(
+                                    sources.root,
+                                    &file.rel,
+                                    &rows.symbols,
+                                    sources.search_hashes.get(&file.file_id).map(Vec::as_slice),
+                                )?;
+                                Ok((file.file_id, rows, digest, entries))
                             })
                             .collect::<Result<_, _>>();
                         let failed = rows.is_err();
@@ -153,11 +170,14 @@ pub(super) fn resolve_into(
                 phases.end("link");
             }
             for batch in rows_rx {
-                for (file_id, rows, hash) in batch? {
+                for (file_id, rows, hash, entries) in batch? {
                     totals.resolved_files += 1;
                     let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
                     if write_rows(writer, file_id, &rows, &hash, old)? {
                         totals.rewritten_files += 1;
+                    }
+                    if let Some(entries) = &entries {
+                        search::write_entries(writer, file_id, entries)?;
                     }
                 }
             }

@@ -30,6 +30,7 @@ pub(super) fn write_meta(
     writer.meta("build", &settings.build)?;
     writer.meta(LIMITS_KEY, &limits::record(limits))?;
     writer.meta("walked_at_ns", &walked_at_ns.to_string())?;
+    writer.meta("search_model", plumb_embed::MODEL_NAME)?;
     let write_id = stamp_write(writer, started)?;
     if let Some(commit) = git_head(root) {
         writer.meta("git_commit", &commit)?;

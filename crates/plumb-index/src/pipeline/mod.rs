@@ -14,6 +14,7 @@ mod commit;
 mod phases;
 mod previous;
 mod reuse;
+mod search;
 mod write;
 
 use std::path::{Path, PathBuf};
@@ -34,6 +35,7 @@ pub(crate) use collect::{files_by_status, syntax_error_reason};
 pub use commit::git_head;
 pub(crate) use commit::stamp_write;
 pub(crate) use phases::Phases;
+pub(crate) use search::{file_entries, write_entries};
 pub(crate) use write::write_rows;
 
 /// What a run may skip, and what it keeps.
@@ -181,10 +183,13 @@ pub(crate) fn run(
         reuse::set_aside_cached_parts(previous, &sources, &cached_paths, &aside, &mut aside_at)?;
     }
     drop(previous);
+    let search_hashes = writer.search_hashes()?;
     let to_resolve = batches::Sources {
         files: &sources,
         aside: &aside,
         aside_at: &aside_at,
+        root: &root,
+        search_hashes: &search_hashes,
     };
     let (totals, link) = batches::resolve_into(
         &to_resolve,
