@@ -10,7 +10,7 @@ use plumb_lang::tree_sitter::Tree;
 use plumb_lang::{Language, MacroArguments, ParseError};
 use plumb_store::model::FileStatus;
 
-use crate::extract::extract_with_hooks;
+use crate::extract::{Deadline, Exceeded, ExtractError, extract_with_hooks};
 use crate::facts::FileFacts;
 use crate::walk::Candidate;
 
@@ -32,7 +32,8 @@ pub struct ParsedFile {
     pub outcome: FileOutcome,
 }
 
-/// Reads, checks, parses and extracts one file.
+/// Reads, checks, parses and extracts one file; `timeout` bounds its
+/// parse and extraction together.
 pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
     let bytes = match std::fs::read(&candidate.abs) {
         Ok(bytes) => bytes,
@@ -48,7 +49,9 @@ pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
     ParsedFile { hash, outcome }
 }
 
-/// The extraction of `bytes` as `language`, or why it was set aside.
+/// The extraction of `bytes` as `language`, or why it was set aside
+/// (after `timeout`, for parse and extraction together, as
+/// [`FileStatus::TimedOut`]).
 pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) -> FileOutcome {
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return FileOutcome::Skipped(
@@ -135,17 +138,28 @@ fn parse_macro_arguments(
     trees
 }
 
+/// Parses and extracts `source` within `timeout` in all: the parse gets
+/// the whole of it, the macro arguments and the extraction what is left.
 fn parse_and_extract(language: Language, source: &str, timeout: Duration) -> FileOutcome {
+    let deadline = Deadline::after(timeout);
     let tree = match plumb_lang::parse_timed(language, source, timeout) {
         Ok(tree) => tree,
         Err(err) => return FileOutcome::Skipped(parse_status(&err), err.to_string()),
     };
     let mut hooks = language.file_hooks(tree.root_node(), source.as_bytes());
     let first = hooks.macro_arguments.take();
-    let macro_trees = parse_macro_arguments(language, first, source, timeout);
-    match extract_with_hooks(language, &tree, &macro_trees, source, hooks) {
+    let macro_trees = parse_macro_arguments(language, first, source, deadline.remaining());
+    match extract_with_hooks(language, &tree, &macro_trees, source, hooks, deadline) {
         Ok(facts) => FileOutcome::Indexed(facts),
-        Err(err) => FileOutcome::Skipped(FileStatus::Quarantined, err.to_string()),
+        Err(ExtractError::Exceeded(exceeded @ Exceeded::Depth(_))) => {
+            FileOutcome::Skipped(FileStatus::SkippedLimit, exceeded.to_string())
+        }
+        Err(ExtractError::Exceeded(exceeded @ Exceeded::Time(_))) => {
+            FileOutcome::Skipped(FileStatus::TimedOut, exceeded.to_string())
+        }
+        Err(err @ ExtractError::Spec(_)) => {
+            FileOutcome::Skipped(FileStatus::Quarantined, err.to_string())
+        }
     }
 }
 

@@ -59,7 +59,7 @@ vocabulary! {
         SkippedLimit => "skipped_limit",
         /// A symbolic link that loops or leaves the indexed root.
         SkippedLink => "skipped_link",
-        /// Parsing exceeded the per-file timeout.
+        /// Parsing and extraction together exceeded the per-file timeout.
         TimedOut => "timed_out",
         /// Extraction panicked; the file was set aside and the run went on.
         Quarantined => "quarantined",

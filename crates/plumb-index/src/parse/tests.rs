@@ -1,6 +1,7 @@
 //! The parse's tests: set-aside files and the timeout, on the code of the
 //! language each file below is named after.
 
+mod bounds;
 mod python;
 
 use crate::parse::FileOutcome;
