@@ -3,6 +3,7 @@
 
 mod bounds;
 mod python;
+mod random;
 
 use crate::parse::FileOutcome;
 use plumb_store::model::FileStatus;
