@@ -130,7 +130,6 @@ fn every_hostile_case_gets_what_it_must() {
         assert!(reason.contains(reason_part), "{path}: {reason}");
     };
     expect("binary.c", "skipped_binary", "NUL byte at offset 29");
-    expect("latin1.c", "skipped_encoding", "not valid UTF-8");
     expect(
         "deep.js",
         "skipped_limit",
@@ -151,6 +150,7 @@ fn every_hostile_case_gets_what_it_must() {
     expect(&deep_dir, "skipped_limit", "depth bound (64)");
 
     assert_eq!(found(&repo, "ok"), vec!["ok.py:1"]);
+    assert_eq!(found(&repo, "café_count"), vec!["latin1.c:2"]);
     assert_eq!(found(&repo, "long_line_ok"), vec!["long_line.js:1"]);
     assert!(found(&repo, "secret").is_empty(), "read through a link");
     assert!(

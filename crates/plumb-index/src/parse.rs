@@ -1,4 +1,5 @@
-//! Reading, checking and parsing one file: binary and encoding checks, the
+//! Reading, checking and parsing one file: the binary check, legacy
+//! encodings decoded (`legacy`), the
 //! parse (plumb-lang's per-thread parsers, with the per-file timeout),
 //! macro arguments parsed round by round, and the panic quarantine around
 //! extraction.
@@ -13,6 +14,9 @@ use plumb_store::model::FileStatus;
 use crate::extract::{Deadline, Exceeded, ExtractError, extract_with_hooks};
 use crate::facts::FileFacts;
 use crate::walk::Candidate;
+use legacy::Decoded;
+
+mod legacy;
 
 /// What became of one candidate file.
 #[derive(Debug)]
@@ -51,7 +55,8 @@ pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
 
 /// The extraction of `bytes` as `language`, or why it was set aside
 /// (after `timeout`, for parse and extraction together, as
-/// [`FileStatus::TimedOut`]).
+/// [`FileStatus::TimedOut`]). Text that is not UTF-8 is read as
+/// Windows-1252 (Latin-1), its positions kept in the file's own bytes.
 pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) -> FileOutcome {
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return FileOutcome::Skipped(
@@ -59,15 +64,22 @@ pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) ->
             format!("binary content (NUL byte at offset {offset})"),
         );
     }
-    let source = match std::str::from_utf8(bytes) {
-        Ok(source) => source,
-        Err(err) => {
-            return FileOutcome::Skipped(
-                FileStatus::SkippedEncoding,
-                format!("not valid UTF-8: {err}"),
-            );
+    match std::str::from_utf8(bytes) {
+        Ok(source) => guarded(language, source, timeout),
+        Err(_) => {
+            let decoded = Decoded::of(bytes);
+            let mut outcome = guarded(language, &decoded.text, timeout);
+            if let FileOutcome::Indexed(facts) = &mut outcome {
+                decoded.map_back(facts);
+            }
+            outcome
         }
-    };
+    }
+}
+
+/// [`parse_and_extract`] in the panic quarantine: a panic sets the file
+/// aside as [`FileStatus::Quarantined`] and the run goes on.
+fn guarded(language: Language, source: &str, timeout: Duration) -> FileOutcome {
     let result = catch_unwind(AssertUnwindSafe(|| {
         parse_and_extract(language, source, timeout)
     }));
