@@ -15,6 +15,7 @@
 mod common;
 
 use std::collections::BTreeMap;
+use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::symlink;
 use std::time::{Duration, Instant};
 
@@ -71,6 +72,14 @@ fn hostile_tree() -> (Repo, tempfile::TempDir) {
     symlink(repo.path("loop_a.py"), repo.path("loop_b.py")).unwrap();
     symlink(repo.path("nowhere.py"), repo.path("dangling.py")).unwrap();
     symlink("ok.py", repo.path("inside.py")).unwrap();
+
+    let bad_name = std::ffi::OsStr::from_bytes(b"bad\xff.py");
+    std::fs::write(
+        repo.root().join(bad_name),
+        "def bad_name():\n    return 4\n",
+    )
+    .unwrap();
+    std::fs::write(repo.path("new\nline.py"), "def odd_name():\n    return 5\n").unwrap();
 
     let deep_dir = repo.path(&vec!["d"; DEEP_DIRECTORIES].join("/"));
     std::fs::create_dir_all(&deep_dir).unwrap();
@@ -146,11 +155,21 @@ fn every_hostile_case_gets_what_it_must() {
     ] {
         expect(link, "skipped_link", "");
     }
+    expect(
+        "bad\\xff.py",
+        "skipped_encoding",
+        "file name is not valid UTF-8",
+    );
     let deep_dir = vec!["d"; 65].join("/");
     expect(&deep_dir, "skipped_limit", "depth bound (64)");
 
     assert_eq!(found(&repo, "ok"), vec!["ok.py:1"]);
     assert_eq!(found(&repo, "café_count"), vec!["latin1.c:2"]);
+    assert_eq!(found(&repo, "odd_name"), vec!["new\nline.py:1"]);
+    assert!(
+        found(&repo, "bad_name").is_empty(),
+        "indexed under another name"
+    );
     assert_eq!(found(&repo, "long_line_ok"), vec!["long_line.js:1"]);
     assert!(found(&repo, "secret").is_empty(), "read through a link");
     assert!(

@@ -53,7 +53,7 @@ vocabulary! {
         SkippedSize => "skipped_size",
         /// Contains NUL bytes: not source text.
         SkippedBinary => "skipped_binary",
-        /// Not valid UTF-8.
+        /// A file name that is not valid UTF-8 (recorded with its bytes as `\xNN`).
         SkippedEncoding => "skipped_encoding",
         /// Beyond the file-count or depth bound.
         SkippedLimit => "skipped_limit",
