@@ -6,7 +6,7 @@
 //! and good_after :12). Everything binary, undecodable, oversized, looping
 //! or unreadable is created here at run time, never committed:
 //!   blob.py          NUL bytes                      -> skipped_binary
-//!   bad.py           invalid UTF-8                  -> skipped_encoding
+//!   bad.py           Latin-1, not UTF-8             -> indexed (read as Windows-1252)
 //!   big.py           5000 bytes, --max-file-bytes 1000 -> skipped_size
 //!   loop -> .        directory symlink loop          -> alias
 //!   locked/          chmod 000 directory             -> unreadable
@@ -136,10 +136,10 @@ fn status_counts_each_file_by_status() {
     let json = t.repo.ok(&["status"]);
     let files = &json["results"]["files"];
     let expected = serde_json::json!({
-        "indexed": 2,
+        "indexed": 3,
         "skipped_size": 1,
         "skipped_binary": 1,
-        "skipped_encoding": 1,
+        "skipped_encoding": 0,
         "skipped_link": 0,
         "alias": 1,
         "unreadable": 1,
@@ -181,7 +181,6 @@ fn status_lists_each_skipped_path_with_its_status_and_reason() {
     }
     let expected: std::collections::BTreeMap<String, String> = [
         ("blob.py", "skipped_binary"),
-        ("bad.py", "skipped_encoding"),
         ("big.py", "skipped_size"),
         ("locked", "unreadable"),
         ("loop", "alias"),
@@ -216,7 +215,9 @@ fn syntax_error_file_is_indexed_and_its_good_defs_found() {
 #[test]
 fn skipped_files_contribute_no_symbols() {
     let t = indexed_tree();
-    for name in ["blob_fn", "bad_encoding", "big"] {
+    let (code, json) = t.repo.query(&["symbol", "bad_encoding"]);
+    assert_eq!(code, 0, "bad.py is read as Windows-1252: {json:#}");
+    for name in ["blob_fn", "big"] {
         let (code, json) = t.repo.query(&["symbol", name]);
         assert_eq!(code, 1, "{name} lives in a skipped file: {json:#}");
     }

@@ -1,4 +1,5 @@
-//! Reading, checking and parsing one file: binary and encoding checks, the
+//! Reading, checking and parsing one file: the binary check, legacy
+//! encodings decoded (`legacy`), the
 //! parse (plumb-lang's per-thread parsers, with the per-file timeout),
 //! macro arguments parsed round by round, and the panic quarantine around
 //! extraction.
@@ -10,9 +11,12 @@ use plumb_lang::tree_sitter::Tree;
 use plumb_lang::{Language, MacroArguments, ParseError};
 use plumb_store::model::FileStatus;
 
-use crate::extract::extract_with_hooks;
+use crate::extract::{Deadline, Exceeded, ExtractError, extract_with_hooks};
 use crate::facts::FileFacts;
 use crate::walk::Candidate;
+use legacy::Decoded;
+
+mod legacy;
 
 /// What became of one candidate file.
 #[derive(Debug)]
@@ -32,7 +36,8 @@ pub struct ParsedFile {
     pub outcome: FileOutcome,
 }
 
-/// Reads, checks, parses and extracts one file.
+/// Reads, checks, parses and extracts one file; `timeout` bounds its
+/// parse and extraction together.
 pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
     let bytes = match std::fs::read(&candidate.abs) {
         Ok(bytes) => bytes,
@@ -48,7 +53,10 @@ pub fn process(candidate: &Candidate, timeout: Duration) -> ParsedFile {
     ParsedFile { hash, outcome }
 }
 
-/// The extraction of `bytes` as `language`, or why it was set aside.
+/// The extraction of `bytes` as `language`, or why it was set aside
+/// (after `timeout`, for parse and extraction together, as
+/// [`FileStatus::TimedOut`]). Text that is not UTF-8 is read as
+/// Windows-1252 (Latin-1), its positions kept in the file's own bytes.
 pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) -> FileOutcome {
     if let Some(offset) = bytes.iter().position(|&b| b == 0) {
         return FileOutcome::Skipped(
@@ -56,15 +64,22 @@ pub fn check_and_extract(language: Language, bytes: &[u8], timeout: Duration) ->
             format!("binary content (NUL byte at offset {offset})"),
         );
     }
-    let source = match std::str::from_utf8(bytes) {
-        Ok(source) => source,
-        Err(err) => {
-            return FileOutcome::Skipped(
-                FileStatus::SkippedEncoding,
-                format!("not valid UTF-8: {err}"),
-            );
+    match std::str::from_utf8(bytes) {
+        Ok(source) => guarded(language, source, timeout),
+        Err(_) => {
+            let decoded = Decoded::of(bytes);
+            let mut outcome = guarded(language, &decoded.text, timeout);
+            if let FileOutcome::Indexed(facts) = &mut outcome {
+                decoded.map_back(facts);
+            }
+            outcome
         }
-    };
+    }
+}
+
+/// [`parse_and_extract`] in the panic quarantine: a panic sets the file
+/// aside as [`FileStatus::Quarantined`] and the run goes on.
+fn guarded(language: Language, source: &str, timeout: Duration) -> FileOutcome {
     let result = catch_unwind(AssertUnwindSafe(|| {
         parse_and_extract(language, source, timeout)
     }));
@@ -135,17 +150,28 @@ fn parse_macro_arguments(
     trees
 }
 
+/// Parses and extracts `source` within `timeout` in all: the parse gets
+/// the whole of it, the macro arguments and the extraction what is left.
 fn parse_and_extract(language: Language, source: &str, timeout: Duration) -> FileOutcome {
+    let deadline = Deadline::after(timeout);
     let tree = match plumb_lang::parse_timed(language, source, timeout) {
         Ok(tree) => tree,
         Err(err) => return FileOutcome::Skipped(parse_status(&err), err.to_string()),
     };
     let mut hooks = language.file_hooks(tree.root_node(), source.as_bytes());
     let first = hooks.macro_arguments.take();
-    let macro_trees = parse_macro_arguments(language, first, source, timeout);
-    match extract_with_hooks(language, &tree, &macro_trees, source, hooks) {
+    let macro_trees = parse_macro_arguments(language, first, source, deadline.remaining());
+    match extract_with_hooks(language, &tree, &macro_trees, source, hooks, deadline) {
         Ok(facts) => FileOutcome::Indexed(facts),
-        Err(err) => FileOutcome::Skipped(FileStatus::Quarantined, err.to_string()),
+        Err(ExtractError::Exceeded(exceeded @ Exceeded::Depth(_))) => {
+            FileOutcome::Skipped(FileStatus::SkippedLimit, exceeded.to_string())
+        }
+        Err(ExtractError::Exceeded(exceeded @ Exceeded::Time(_))) => {
+            FileOutcome::Skipped(FileStatus::TimedOut, exceeded.to_string())
+        }
+        Err(err @ ExtractError::Spec(_)) => {
+            FileOutcome::Skipped(FileStatus::Quarantined, err.to_string())
+        }
     }
 }
 

@@ -96,14 +96,26 @@ pub struct WalkOutcome {
     pub skipped: Vec<Skipped>,
 }
 
-/// Path of `path` relative to `root`, `/`-separated.
+/// Path of `path` relative to `root`, `/`-separated; bytes of a name that
+/// are not UTF-8 are written `\xNN` ([`escaped`]), never replaced.
 pub fn relative(root: &Path, path: &Path) -> String {
     let rel = path.strip_prefix(root).unwrap_or(path);
-    let parts: Vec<String> = rel
-        .components()
-        .map(|c| c.as_os_str().to_string_lossy().into_owned())
-        .collect();
+    let parts: Vec<String> = rel.components().map(|c| escaped(c.as_os_str())).collect();
     parts.join("/")
+}
+
+/// `name` as text, each byte that is not part of valid UTF-8 written
+/// `\xNN`: a name that is not UTF-8 is shown by its real bytes rather
+/// than stored lossily under another name.
+fn escaped(name: &std::ffi::OsStr) -> String {
+    let mut out = String::new();
+    for chunk in name.as_encoded_bytes().utf8_chunks() {
+        out.push_str(chunk.valid());
+        for byte in chunk.invalid() {
+            out.push_str(&format!("\\x{byte:02x}"));
+        }
+    }
+    out
 }
 
 /// Modification time of `meta` in nanoseconds since the epoch.
@@ -171,6 +183,19 @@ pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
         let Some(language) = language else {
             continue;
         };
+        if path
+            .strip_prefix(root)
+            .map_or(true, |r| r.to_str().is_none())
+        {
+            outcome.skipped.push(Skipped {
+                rel,
+                language: Some(language),
+                size: 0,
+                status: FileStatus::SkippedEncoding,
+                reason: "file name is not valid UTF-8 (its bytes shown as \\xNN)".to_owned(),
+            });
+            continue;
+        }
         let meta = match entry.metadata() {
             Ok(meta) => meta,
             Err(err) => {

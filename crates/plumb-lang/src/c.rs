@@ -9,7 +9,7 @@ use crate::imports::{ImportDecl, position, text};
 /// C's hooks.
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
-    is_exported: |node, _, _| is_exported(node),
+    is_exported: |node, _, _, _| is_exported(node),
     ..Hooks::DEFAULT
 };
 

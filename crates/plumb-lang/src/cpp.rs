@@ -9,6 +9,7 @@
 
 use tree_sitter::Node;
 
+use crate::ancestry::Ancestry;
 use crate::c;
 use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
@@ -16,7 +17,7 @@ use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 /// C++'s hooks.
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
-    is_exported: |node, _, _| is_exported(node),
+    is_exported: |node, _, _, ancestry| is_exported(node, ancestry),
     ..Hooks::DEFAULT
 };
 
@@ -102,9 +103,9 @@ fn compact_path(written: &str) -> String {
 
 /// External linkage unless declared `static` outside a class, or placed in
 /// an anonymous namespace; class members follow their class.
-fn is_exported(node: Node<'_>) -> bool {
+fn is_exported<'t>(node: Node<'t>, ancestry: &Ancestry<'t>) -> bool {
     let mut in_class = false;
-    let mut current = node.parent();
+    let mut current = ancestry.parent(node);
     while let Some(parent) = current {
         match parent.kind() {
             "namespace_definition" if parent.child_by_field_name("name").is_none() => {
@@ -113,7 +114,7 @@ fn is_exported(node: Node<'_>) -> bool {
             "field_declaration_list" => in_class = true,
             _ => {}
         }
-        current = parent.parent();
+        current = ancestry.parent(parent);
     }
     in_class || c::is_exported(node)
 }
@@ -163,12 +164,16 @@ mod tests {
         let code = "static int hidden() { return 0; }\nint shown() { return 1; }\nnamespace { int inner() { return 2; } }\nnamespace geo { int member() { return 3; } }\nstruct S { static int count() { return 4; } };\n";
         let tree = parse(code);
         let root = tree.root_node();
+        let ancestry = Ancestry::of([&tree], code.len());
         let functions: Vec<(String, bool)> = {
             let mut found = Vec::new();
             each_node_of_kind(root, &["function_definition"], &mut |node| {
                 let declarator = node.child_by_field_name("declarator").unwrap();
                 let name = declarator.child_by_field_name("declarator").unwrap();
-                found.push((text(name, code.as_bytes()).to_owned(), is_exported(node)));
+                found.push((
+                    text(name, code.as_bytes()).to_owned(),
+                    is_exported(node, &ancestry),
+                ));
             });
             found.sort();
             found

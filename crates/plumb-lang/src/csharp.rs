@@ -4,6 +4,7 @@
 
 use tree_sitter::Node;
 
+use crate::ancestry::Ancestry;
 use crate::hooks::Hooks;
 use crate::imports::{ImportDecl, compact, position, text};
 
@@ -11,7 +12,7 @@ use crate::imports::{ImportDecl, compact, position, text};
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
     package,
-    is_exported: |node, _, _| is_exported(node),
+    is_exported: |node, _, _, ancestry| is_exported(node, ancestry),
     ..Hooks::DEFAULT
 };
 
@@ -99,7 +100,7 @@ const PRIVATE_BY_DEFAULT: &[&str] = &[
 /// Visible outside its type: not `private`, and either marked `public`,
 /// `protected` or `internal`, or private by no default (a type in a
 /// namespace is `internal`, an interface's or enum's member public).
-fn is_exported(node: Node<'_>) -> bool {
+fn is_exported<'t>(node: Node<'t>, ancestry: &Ancestry<'t>) -> bool {
     if node.kind() == "local_function_statement" {
         return false;
     }
@@ -119,10 +120,10 @@ fn is_exported(node: Node<'_>) -> bool {
         }
     }
     access.unwrap_or_else(|| {
-        let owner = node
-            .parent()
+        let owner = ancestry
+            .parent(node)
             .filter(|p| p.kind() == "declaration_list")
-            .and_then(|list| list.parent());
+            .and_then(|list| ancestry.parent(list));
         !owner.is_some_and(|o| PRIVATE_BY_DEFAULT.contains(&o.kind()))
     })
 }
@@ -182,6 +183,8 @@ mod tests {
                     interface I { void N(); }\n";
         let tree = parse(code);
         let root = tree.root_node();
+        let ancestry = Ancestry::of([&tree], code.len());
+        let is_exported = |node| is_exported(node, &ancestry);
         let class = root.named_child(0).unwrap();
         let body = class.child_by_field_name("body").unwrap();
         let exported: Vec<bool> = (0..4)

@@ -3,6 +3,7 @@
 
 use tree_sitter::Node;
 
+use crate::ancestry::Ancestry;
 use crate::hooks::{CallbackSite, Hooks};
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 
@@ -10,7 +11,7 @@ use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
     export_list,
-    is_exported: |node, name, _| is_exported(node, name),
+    is_exported: |node, name, _, ancestry| is_exported(node, name, ancestry),
     callback_site,
     ..Hooks::DEFAULT
 };
@@ -252,16 +253,16 @@ fn export_list(root: Node<'_>, source: &[u8]) -> Vec<String> {
 
 /// Members are public unless `private` or `#name`; other definitions are
 /// exported when inside an `export` statement.
-fn is_exported(node: Node<'_>, name: &str) -> bool {
+fn is_exported<'t>(node: Node<'t>, name: &str, ancestry: &Ancestry<'t>) -> bool {
     if MEMBER_KINDS.contains(&node.kind()) {
         return !name.starts_with('#') && !has_private_modifier(node);
     }
-    let mut current = node.parent();
+    let mut current = ancestry.parent(node);
     while let Some(parent) = current {
         match parent.kind() {
             "export_statement" => return true,
             "program" | "statement_block" | "class_body" => return false,
-            _ => current = parent.parent(),
+            _ => current = ancestry.parent(parent),
         }
     }
     false
@@ -281,26 +282,27 @@ fn has_private_modifier(node: Node<'_>) -> bool {
 /// function's lone parameter, or a parameter in a function's list): the
 /// call or `new` expression it is passed to, and the positions of the
 /// argument and of the parameter.
-fn callback_site(param: Node<'_>) -> Option<CallbackSite<'_>> {
-    let named_index = |node: Node<'_>| -> Option<u32> {
-        let parent = node.parent()?;
+fn callback_site<'t>(param: Node<'t>, ancestry: &Ancestry<'t>) -> Option<CallbackSite<'t>> {
+    let parent_of = |node: Node<'t>| ancestry.parent(node);
+    let named_index = |node: Node<'t>| -> Option<u32> {
+        let parent = parent_of(node)?;
         let mut cursor = parent.walk();
         let index = parent
             .named_children(&mut cursor)
             .position(|c| c.id() == node.id())?;
         u32::try_from(index).ok()
     };
-    let (function, parameter) = match param.parent()?.kind() {
-        "arrow_function" => (param.parent()?, 0),
+    let (function, parameter) = match parent_of(param)?.kind() {
+        "arrow_function" => (parent_of(param)?, 0),
         _ => {
-            let declared = param.parent()?;
-            let list = declared.parent()?;
-            (list.parent()?, named_index(declared)?)
+            let declared = parent_of(param)?;
+            let list = parent_of(declared)?;
+            (parent_of(list)?, named_index(declared)?)
         }
     };
-    let arguments = function.parent().filter(|p| p.kind() == "arguments")?;
+    let arguments = parent_of(function).filter(|p| p.kind() == "arguments")?;
     let argument = named_index(function)?;
-    let call = arguments.parent()?;
+    let call = parent_of(arguments)?;
     let (callee, constructed) = match call.kind() {
         "call_expression" => (call.child_by_field_name("function")?, false),
         "new_expression" => (call.child_by_field_name("constructor")?, true),
@@ -367,9 +369,10 @@ mod tests {
         let code = "source.pipe(1, (x: number, y) => x);\nnew Observable(s => s);\n";
         let tree = crate::test_parse(Language::TypeScript, code);
         let root = tree.root_node();
+        let ancestry = Ancestry::of([&tree], code.len());
         let site = |name: &str| {
             let param = crate::test_node(root, code, "identifier", name);
-            callback_site(param).map(|site| {
+            callback_site(param, &ancestry).map(|site| {
                 let callee = &code[site.callee.byte_range()];
                 (callee, site.constructed, site.argument, site.parameter)
             })

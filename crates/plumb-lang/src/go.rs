@@ -15,7 +15,7 @@ use crate::imports::{ImportDecl, position, text};
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
     package,
-    is_exported: |_, name, _| is_exported(name),
+    is_exported: |_, name, _, _| is_exported(name),
     ..Hooks::DEFAULT
 };
 

@@ -10,6 +10,7 @@
 
 use tree_sitter::Node;
 
+use crate::ancestry::Ancestry;
 use crate::imports::{ConditionalCode, ImportDecl};
 use crate::language::Language;
 use crate::{c, cpp, csharp, ecma, go, java, kotlin, php, python, ruby, rust, swift};
@@ -74,8 +75,8 @@ pub(crate) struct Hooks {
     /// Names the file exports without marking their definitions.
     pub(crate) export_list: fn(Node<'_>, &[u8]) -> Vec<String>,
     /// Whether the definition `node` named `name` is visible outside its
-    /// module.
-    pub(crate) is_exported: fn(Node<'_>, &str, &[u8]) -> bool,
+    /// module; parents are looked up in the ancestry.
+    pub(crate) is_exported: for<'t> fn(Node<'t>, &str, &[u8], &Ancestry<'t>) -> bool,
     /// Appends the code compiled only under a condition to `out`.
     pub(crate) conditional_code: fn(Node<'_>, &[u8], &mut Vec<ConditionalCode>),
     /// Macro arguments made parseable.
@@ -86,9 +87,9 @@ pub(crate) struct Hooks {
     /// The docstring of a definition ([`crate::DocStyle::Docstring`]).
     pub(crate) docstring: fn(Node<'_>, &[u8]) -> Option<String>,
     /// Where the function a `@callback.param` belongs to is passed.
-    pub(crate) callback_site: fn(Node<'_>) -> Option<CallbackSite<'_>>,
+    pub(crate) callback_site: for<'t> fn(Node<'t>, &Ancestry<'t>) -> Option<CallbackSite<'t>>,
     /// The field a name bound by a `@binding.pattern` takes.
-    pub(crate) pattern_field: fn(Node<'_>, &[u8]) -> Option<String>,
+    pub(crate) pattern_field: for<'t> fn(Node<'t>, &[u8], &Ancestry<'t>) -> Option<String>,
     /// The count of a list the grammar keeps neither in a field nor in a
     /// child of [`crate::ListSyntax::list_kinds`].
     pub(crate) unlisted_arity: fn(Node<'_>, ListKind) -> Option<Option<u32>>,
@@ -102,13 +103,13 @@ impl Hooks {
         imports: |_, _, _| {},
         package: |_, _| None,
         export_list: |_, _| Vec::new(),
-        is_exported: |_, _, _| true,
+        is_exported: |_, _, _, _| true,
         conditional_code: |_, _, _| {},
         macro_arguments: |_, _| None,
         file_hooks: None,
         docstring: |_, _| None,
-        callback_site: |_| None,
-        pattern_field: |_, _| None,
+        callback_site: |_, _| None,
+        pattern_field: |_, _, _| None,
         unlisted_arity: |_, _| None,
     };
 }
@@ -183,9 +184,16 @@ impl Language {
         (self.hooks().conditional_code)(root, source, out);
     }
 
-    /// Whether the definition `node` named `name` is visible outside its module.
-    pub fn is_exported(self, node: Node<'_>, name: &str, source: &[u8]) -> bool {
-        (self.hooks().is_exported)(node, name, source)
+    /// Whether the definition `node` named `name` is visible outside its
+    /// module (parents looked up in `ancestry`, the file's trees).
+    pub fn is_exported<'t>(
+        self,
+        node: Node<'t>,
+        name: &str,
+        source: &[u8],
+        ancestry: &Ancestry<'t>,
+    ) -> bool {
+        (self.hooks().is_exported)(node, name, source, ancestry)
     }
 
     /// The docstring of the definition `node`, for a language whose
@@ -199,16 +207,26 @@ impl Language {
     /// For a `@callback.param`, an untyped parameter of a function passed
     /// as an argument: the call it is passed to, and the positions of the
     /// argument and of the parameter. `None` when the function is not an
-    /// argument of a call.
-    pub fn callback_site<'t>(self, param: Node<'t>) -> Option<CallbackSite<'t>> {
-        (self.hooks().callback_site)(param)
+    /// argument of a call. Parents are looked up in `ancestry`.
+    pub fn callback_site<'t>(
+        self,
+        param: Node<'t>,
+        ancestry: &Ancestry<'t>,
+    ) -> Option<CallbackSite<'t>> {
+        (self.hooks().callback_site)(param, ancestry)
     }
 
     /// For a name bound by a `@binding.pattern`, the field of the pattern's
     /// type it takes: a position in a tuple pattern, a field name in a
-    /// struct pattern. `None` when there is none (after a `..`).
-    pub fn pattern_field(self, name: Node<'_>, source: &[u8]) -> Option<String> {
-        (self.hooks().pattern_field)(name, source)
+    /// struct pattern. `None` when there is none (after a `..`). Parents
+    /// are looked up in `ancestry`.
+    pub fn pattern_field<'t>(
+        self,
+        name: Node<'t>,
+        source: &[u8],
+        ancestry: &Ancestry<'t>,
+    ) -> Option<String> {
+        (self.hooks().pattern_field)(name, source, ancestry)
     }
 
     /// The count of a call's arguments or a definition's parameters that

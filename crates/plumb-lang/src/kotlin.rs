@@ -11,7 +11,7 @@ use crate::imports::{ImportDecl, compact, position, text};
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
     package,
-    is_exported: |node, _, _| is_exported(node),
+    is_exported: |node, _, _, _| is_exported(node),
     ..Hooks::DEFAULT
 };
 

@@ -37,6 +37,7 @@
 //! | `@local` | an identifier | a name declared local to the enclosing function (parameter, assignment target, pattern) |
 //! | `@context`, `@value` | any node | matched only to constrain the pattern (text predicates, token anchors) |
 
+mod ancestry;
 mod builtins;
 mod c;
 mod cpp;
@@ -57,11 +58,12 @@ mod rust;
 mod spec;
 mod swift;
 
+pub use ancestry::Ancestry;
 pub use hooks::{CallbackSite, FileHooks, ListKind, MacroArguments};
 pub use imports::{ConditionalCode, ImportDecl};
 pub use language::{EXTENSIONS, Language, QueryError, header_language};
 pub use parser::{ParseError, discard_thread_parsers, parse_ranges_timed, parse_timed};
-pub use patterns::{Capture, PatternError, Patterns};
+pub use patterns::{Capture, FlatTree, PatternError, Patterns};
 pub use spec::{DocStyle, ListSyntax, ModuleSystem, PackageKeys, Spec};
 pub use tree_sitter;
 

@@ -175,16 +175,15 @@ impl Patterns {
     }
 
     /// Calls `found` with the pattern index and the captures of every match
-    /// in the tree under `root` (inclusive), whose text is `text`: in
+    /// in `tree` (a tree under its root, inclusive), whose text is `text`: in
     /// pre-order of the nodes the matches are rooted at, then in pattern
     /// order (tree-sitter's cursor gives the same matches in another order).
     pub fn for_each_match<'t>(
         &self,
-        root: Node<'t>,
+        tree: &FlatTree<'t>,
         text: &[u8],
         mut found: impl FnMut(usize, &[Capture<'t>]),
     ) {
-        let tree = FlatTree::of(root, text.len());
         let mut captures: Vec<Capture<'t>> = Vec::new();
         for (at, entry) in tree.nodes.iter().enumerate() {
             let rooted = self
@@ -218,6 +217,8 @@ const NONE: u32 = u32::MAX;
 /// One node of a [`FlatTree`].
 struct FlatNode<'t> {
     node: Node<'t>,
+    /// The index of its parent; [`NONE`] for the root.
+    parent: u32,
     kind: u16,
     named: bool,
     /// The field it sits in, in its parent.
@@ -227,27 +228,30 @@ struct FlatNode<'t> {
     next_sibling: u32,
 }
 
-/// A tree's nodes in one list, in pre-order, each with what matching reads:
-/// one walk of tree-sitter's cursor, then every pattern is matched by
-/// following indices.
-struct FlatTree<'t> {
+/// A tree's nodes in one list, in pre-order, each with what matching reads
+/// and its parent: one walk of tree-sitter's cursor, then every pattern is
+/// matched by following indices, and a parent is found without
+/// tree-sitter's `Node::parent`, which walks down from the root (O(depth)
+/// a call, quadratic over a deeply nested file).
+pub struct FlatTree<'t> {
     nodes: Vec<FlatNode<'t>>,
 }
 
 impl<'t> FlatTree<'t> {
     /// The nodes under `root`, whose text is `text_len` bytes long.
-    fn of(root: Node<'t>, text_len: usize) -> FlatTree<'t> {
+    pub fn of(root: Node<'t>, text_len: usize) -> FlatTree<'t> {
         let mut nodes = Vec::with_capacity(text_len / SOURCE_BYTES_PER_NODE + 1);
         let mut cursor = root.walk();
-        let entry = |node: Node<'t>, field| FlatNode {
+        let entry = |node: Node<'t>, field, parent: Option<&usize>| FlatNode {
             node,
+            parent: parent.map_or(NONE, |&p| p as u32),
             kind: node.kind_id(),
             named: node.is_named(),
             field,
             has_children: false,
             next_sibling: NONE,
         };
-        nodes.push(entry(root, None));
+        nodes.push(entry(root, None, None));
         // The indices of the nodes from the root to the cursor's.
         let mut path = vec![0usize];
         'walk: loop {
@@ -255,7 +259,7 @@ impl<'t> FlatTree<'t> {
                 let parent = path[path.len() - 1];
                 nodes[parent].has_children = true;
                 path.push(nodes.len());
-                nodes.push(entry(cursor.node(), cursor.field_id()));
+                nodes.push(entry(cursor.node(), cursor.field_id(), Some(&parent)));
                 continue;
             }
             loop {
@@ -264,8 +268,10 @@ impl<'t> FlatTree<'t> {
                 };
                 if cursor.goto_next_sibling() {
                     nodes[current].next_sibling = nodes.len() as u32;
+                    let parent = path.last();
+                    let next = entry(cursor.node(), cursor.field_id(), parent);
                     path.push(nodes.len());
-                    nodes.push(entry(cursor.node(), cursor.field_id()));
+                    nodes.push(next);
                     break;
                 }
                 if !cursor.goto_parent() {
@@ -274,6 +280,25 @@ impl<'t> FlatTree<'t> {
             }
         }
         FlatTree { nodes }
+    }
+
+    /// The parent of `node`, if `node` is in this tree (`None` when it is
+    /// not, or is the root): found by binary search over the pre-order,
+    /// in which starts never decrease and, among nodes starting at one
+    /// byte, ends never increase (zero-width nodes aside: a node those
+    /// hide is not found).
+    pub fn parent(&self, node: Node<'t>) -> Option<Node<'t>> {
+        let (start, end) = (node.start_byte(), node.end_byte());
+        let from = self.nodes.partition_point(|entry| {
+            let (s, e) = (entry.node.start_byte(), entry.node.end_byte());
+            s < start || (s == start && e > end)
+        });
+        let entry = self.nodes[from..]
+            .iter()
+            .take_while(|entry| entry.node.byte_range() == (start..end))
+            .find(|entry| entry.node.id() == node.id())?;
+        let parent = self.nodes.get(entry.parent as usize)?;
+        Some(parent.node)
     }
 
     fn first_child(&self, at: u32) -> u32 {
@@ -820,7 +845,8 @@ mod tests {
             theirs.push((m.pattern_index, captures.collect()));
         }
         let mut ours = Vec::new();
-        patterns.for_each_match(tree.root_node(), text.as_bytes(), |pattern, captures| {
+        let flat = FlatTree::of(tree.root_node(), text.len());
+        patterns.for_each_match(&flat, text.as_bytes(), |pattern, captures| {
             ours.push((
                 pattern,
                 captures.iter().map(|c| found(c.index, c.node)).collect(),

@@ -9,7 +9,7 @@ use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 /// Python's hooks.
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
-    is_exported: |_, name, _| is_exported(name),
+    is_exported: |_, name, _, _| is_exported(name),
     docstring,
     ..Hooks::DEFAULT
 };

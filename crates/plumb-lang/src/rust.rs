@@ -3,6 +3,7 @@
 
 use tree_sitter::{Node, Point, Range};
 
+use crate::ancestry::Ancestry;
 use crate::hooks::Hooks;
 use crate::imports::{
     ConditionalCode, ImportDecl, each_node_of_kind, each_node_of_kinds, position, text,
@@ -12,7 +13,7 @@ use crate::{FileHooks, MacroArguments};
 /// Rust's hooks.
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
-    is_exported: |node, _, _| is_exported(node),
+    is_exported: |node, _, _, ancestry| is_exported(node, ancestry),
     conditional_code,
     macro_arguments,
     file_hooks: Some(file_hooks),
@@ -170,7 +171,7 @@ fn push(
 
 /// `pub` items, enum variants, trait items and trait-impl members are
 /// visible outside their module.
-fn is_exported(node: Node<'_>) -> bool {
+fn is_exported<'t>(node: Node<'t>, ancestry: &Ancestry<'t>) -> bool {
     let mut cursor = node.walk();
     if node
         .children(&mut cursor)
@@ -178,13 +179,13 @@ fn is_exported(node: Node<'_>) -> bool {
     {
         return true;
     }
-    let mut current = node.parent();
+    let mut current = ancestry.parent(node);
     while let Some(parent) = current {
         match parent.kind() {
             "enum_item" | "trait_item" => return true,
             "impl_item" => return parent.child_by_field_name("trait").is_some(),
             "declaration_list" | "field_declaration_list" | "enum_variant_list" => {
-                current = parent.parent();
+                current = ancestry.parent(parent);
             }
             _ => return false,
         }
@@ -357,8 +358,8 @@ fn end_of_text(text: &[u8]) -> Option<Range> {
 /// pattern (`n` in `Value::Number(n)`: `0`; none after a `..`), or the
 /// field it is matched against in a struct pattern (`caps` in
 /// `Matches { ref mut caps, .. }`, `start` in `Span { start: s, .. }`).
-fn pattern_field(name: Node<'_>, source: &[u8]) -> Option<String> {
-    let parent = name.parent()?;
+fn pattern_field<'t>(name: Node<'t>, source: &[u8], ancestry: &Ancestry<'t>) -> Option<String> {
+    let parent = ancestry.parent(name)?;
     if parent.kind() == "field_pattern" {
         let field = parent.child_by_field_name("name")?;
         return Some(text(field, source).to_owned());
@@ -500,9 +501,10 @@ mod tests {
     fn pattern_names_take_a_position_or_a_field() {
         let code = "fn f() { let Pair(a, b) = v; let Pair(c, .., d) = v; let It { re: r, ref mut n } = it; }\n";
         let tree = crate::test_parse(Language::Rust, code);
+        let ancestry = Ancestry::of([&tree], code.len());
         let field_of = |kind: &str, name: &str| {
             let node = crate::test_node(tree.root_node(), code, kind, name);
-            pattern_field(node, code.as_bytes())
+            pattern_field(node, code.as_bytes(), &ancestry)
         };
         let field = |name: &str| field_of("identifier", name);
         assert_eq!(field("a").as_deref(), Some("0"));

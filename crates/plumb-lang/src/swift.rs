@@ -11,7 +11,7 @@ use crate::imports::{ImportDecl, position, text};
 /// Swift's hooks.
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
-    is_exported: |node, _, source| is_exported(node, source),
+    is_exported: |node, _, source, _| is_exported(node, source),
     unlisted_arity,
     ..Hooks::DEFAULT
 };

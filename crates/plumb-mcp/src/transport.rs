@@ -316,3 +316,109 @@ mod tests {
         assert!(reply["id"].is_null());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    //! Property tests over the JSON-RPC input: any line, bytes or JSON, is
+    //! classified without a panic, and what is sent back is a bounded
+    //! JSON-RPC error with an id a client can match.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Random lines per run. Chosen: a few hundred run in about a second.
+    const CASES: u32 = 384;
+
+    /// Longest error reply, in bytes. Chosen: the bounded message
+    /// (`quote::MAX_MESSAGE_CHARS` characters, up to 4 bytes each) and the
+    /// envelope around it.
+    const MAX_REPLY_BYTES: usize = 4 * crate::quote::MAX_MESSAGE_CHARS + 200;
+
+    /// A JSON value of any shape, a few levels deep, with long strings.
+    fn json_value() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(|f| json!(f)),
+            any::<String>().prop_map(Value::from),
+            (0..20_000usize).prop_map(|n| Value::from("x".repeat(n))),
+        ];
+        leaf.prop_recursive(3, 24, 6, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
+                prop::collection::btree_map(any::<String>(), inner, 0..6)
+                    .prop_map(|map| Value::Object(map.into_iter().collect())),
+            ]
+        })
+    }
+
+    /// A message shaped like JSON-RPC: known and unknown methods, ids and
+    /// params of every type, fields left out.
+    fn message() -> impl Strategy<Value = Vec<u8>> {
+        let method = prop_oneof![
+            Just("initialize".to_owned()),
+            Just("tools/call".to_owned()),
+            Just("tools/list".to_owned()),
+            Just("notifications/cancelled".to_owned()),
+            any::<String>(),
+        ];
+        (
+            proptest::option::of(method),
+            proptest::option::of(json_value()),
+            proptest::option::of(json_value()),
+            any::<bool>(),
+        )
+            .prop_map(|(method, id, params, version)| {
+                let mut object = serde_json::Map::new();
+                if version {
+                    object.insert("jsonrpc".into(), "2.0".into());
+                }
+                if let Some(method) = method {
+                    object.insert("method".into(), method.into());
+                }
+                if let Some(id) = id {
+                    object.insert("id".into(), id);
+                }
+                if let Some(params) = params {
+                    object.insert("params".into(), params);
+                }
+                serde_json::to_vec(&Value::Object(object)).unwrap_or_default()
+            })
+    }
+
+    /// Checks a classification: a reply is a JSON-RPC error whose id is a
+    /// string, a number or null, bounded but for that id.
+    fn check(incoming: Incoming) -> Result<(), TestCaseError> {
+        if let Incoming::Reply(reply) = incoming {
+            prop_assert_eq!(&reply["jsonrpc"], "2.0");
+            let code = reply["error"]["code"].as_i64();
+            prop_assert!(matches!(code, Some(-32700 | -32600)), "{}", reply);
+            let id = &reply["id"];
+            prop_assert!(id.is_null() || id.is_string() || id.is_number(), "{}", id);
+            // The id is echoed whole, as JSON-RPC requires; the rest is bounded.
+            let size = reply.to_string().len() - id.to_string().len();
+            prop_assert!(
+                size <= MAX_REPLY_BYTES,
+                "reply of {} bytes besides its id",
+                size
+            );
+        }
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+        #[test]
+        fn any_bytes_are_classified(line in prop::collection::vec(any::<u8>(), 0..512)) {
+            check(classify(&line))?;
+        }
+
+        #[test]
+        fn any_json_rpc_shaped_message_is_classified(line in message()) {
+            check(classify(&line))?;
+        }
+    }
+}

@@ -256,3 +256,47 @@ mod tests {
         assert_eq!(err.to_string(), "must not be empty");
     }
 }
+
+#[cfg(test)]
+mod properties {
+    //! Property tests: any text is read without a panic, and what is read
+    //! prints back to text that reads the same.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Random cases per run. Chosen: a few hundred keep the run well
+    /// under a second while covering separators, digits and blanks.
+    const CASES: u32 = 512;
+
+    /// Text made of the pieces a locator is read by, and anything else.
+    fn locator_text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            Just(":".to_owned()),
+            Just("::".to_owned()),
+            Just(".".to_owned()),
+            Just("/".to_owned()),
+            Just(" ".to_owned()),
+            Just("0".to_owned()),
+            Just("12".to_owned()),
+            Just("4294967296".to_owned()),
+            Just("name".to_owned()),
+            Just("é\n".to_owned()),
+            any::<String>(),
+        ];
+        proptest::collection::vec(piece, 0..8).prop_map(|pieces| pieces.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(CASES))]
+
+        #[test]
+        fn any_text_reads_and_round_trips(text in locator_text()) {
+            if let Ok(locator) = text.parse::<Locator>() {
+                let printed = locator.to_string();
+                prop_assert_eq!(printed.parse::<Locator>(), Ok(locator));
+            }
+        }
+    }
+}

@@ -53,7 +53,7 @@ vocabulary! {
         SkippedSize => "skipped_size",
         /// Contains NUL bytes: not source text.
         SkippedBinary => "skipped_binary",
-        /// Not valid UTF-8.
+        /// A file name that is not valid UTF-8 (recorded with its bytes as `\xNN`).
         SkippedEncoding => "skipped_encoding",
         /// Beyond the file-count or depth bound.
         SkippedLimit => "skipped_limit",
@@ -64,7 +64,7 @@ vocabulary! {
         /// (a loop back to an ancestor included): not followed, and nothing
         /// is missing, since its target is indexed at its own path.
         Alias => "alias",
-        /// Parsing exceeded the per-file timeout.
+        /// Parsing and extraction together exceeded the per-file timeout.
         TimedOut => "timed_out",
         /// Extraction panicked; the file was set aside and the run went on.
         Quarantined => "quarantined",

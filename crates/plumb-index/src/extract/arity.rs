@@ -6,7 +6,7 @@
 use std::num::NonZeroU16;
 
 use plumb_lang::tree_sitter::{Node, Tree};
-use plumb_lang::{Language, ListKind, ListSyntax, Spec};
+use plumb_lang::{Ancestry, Language, ListKind, ListSyntax, Spec};
 
 /// The shapes of argument and parameter lists a grammar has, looked up
 /// once per file for [`arity`]: a list kind the grammar lacks needs no
@@ -55,15 +55,21 @@ impl ListShapes {
 /// or else the language's count of a list kept in neither
 /// ([`Language::unlisted_arity`]). `None` when there is no list, or when a
 /// variadic item or a parameter's default value makes the count open.
-/// `shapes` says which of these the grammar has.
-pub(super) fn arity(node: Node<'_>, of: ListKind, shapes: ListShapes) -> Option<u32> {
+/// `shapes` says which of these the grammar has; parents are read in
+/// `ancestry`.
+pub(super) fn arity<'t>(
+    node: Node<'t>,
+    of: ListKind,
+    shapes: ListShapes,
+    ancestry: &Ancestry<'t>,
+) -> Option<u32> {
     let lists = shapes.lists;
     let field = match of {
         ListKind::Arguments => shapes.arguments,
         ListKind::Parameters => shapes.parameters,
     };
     let count = match of {
-        ListKind::Arguments if shapes.trailing => trailing_arguments(node, lists),
+        ListKind::Arguments if shapes.trailing => trailing_arguments(node, lists, ancestry),
         ListKind::Arguments | ListKind::Parameters => 0,
     };
     let list = field
@@ -118,7 +124,7 @@ pub(super) fn arity(node: Node<'_>, of: ListKind, shapes: ListShapes) -> Option<
 /// How many trailing lambdas follow a call's argument list: children of
 /// the call, or of the calls wrapping it (`g(1) { … }` may parse as the
 /// lambda applied to `g(1)`).
-fn trailing_arguments(call: Node<'_>, lists: &ListSyntax) -> u32 {
+fn trailing_arguments<'t>(call: Node<'t>, lists: &ListSyntax, ancestry: &Ancestry<'t>) -> u32 {
     let mut count = 0;
     let mut current = Some(call);
     while let Some(node) = current {
@@ -127,7 +133,7 @@ fn trailing_arguments(call: Node<'_>, lists: &ListSyntax) -> u32 {
             .named_children(&mut cursor)
             .filter(|child| lists.trailing_argument_kinds.contains(&child.kind()))
             .count() as u32;
-        current = node.parent().filter(|parent| {
+        current = ancestry.parent(node).filter(|parent| {
             parent.kind() == node.kind()
                 && parent.named_child(0) == Some(node)
                 && parent.child_by_field_name("arguments").is_none()

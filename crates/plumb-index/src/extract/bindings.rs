@@ -3,6 +3,7 @@
 //! scope (a member of a type in the type); untyped parameters of callbacks,
 //! typed from the callee; and the locals of functions.
 
+use plumb_lang::Ancestry;
 use plumb_lang::tree_sitter::Node;
 use plumb_store::model::SymbolKind;
 
@@ -26,6 +27,7 @@ pub(super) fn push_bindings(
         language,
         spec,
         bytes,
+        ancestry,
         ..
     } = *source;
     // An annotation beats the initializer of the same declaration.
@@ -58,7 +60,7 @@ pub(super) fn push_bindings(
             continue;
         }
         let name = if raw.position {
-            field_position(raw.name).map(|p| p.to_string())
+            field_position(raw.name, ancestry).map(|p| p.to_string())
         } else {
             member_path(raw.name, spec, bytes)
         };
@@ -66,7 +68,7 @@ pub(super) fn push_bindings(
             continue;
         };
         let field = if raw.pattern {
-            match language.pattern_field(raw.name, bytes) {
+            match language.pattern_field(raw.name, bytes, ancestry) {
                 Some(field) => Some(field),
                 None => continue,
             }
@@ -192,7 +194,7 @@ pub(super) fn push_locals(
 /// (`new Observable`, `operate`, `source.pipe`) and the positions of the
 /// argument and of the parameter ([`plumb_lang::Language::callback_site`]).
 fn callback_context(source: &Source<'_>, param: Node<'_>) -> Option<(String, (u32, u32))> {
-    let site = source.language.callback_site(param)?;
+    let site = source.language.callback_site(param, source.ancestry)?;
     let callee = compact(site.callee, source.bytes)?;
     let callee = if site.constructed {
         format!("new {callee}")
@@ -204,8 +206,8 @@ fn callback_context(source: &Source<'_>, param: Node<'_>) -> Option<(String, (u3
 
 /// The position of a positional field's type among its list's fields
 /// (`f64` in `Meters(pub f64)`: 0).
-fn field_position(ty: Node<'_>) -> Option<u32> {
-    let list = ty.parent()?;
+fn field_position<'t>(ty: Node<'t>, ancestry: &Ancestry<'t>) -> Option<u32> {
+    let list = ancestry.parent(ty)?;
     let mut cursor = list.walk();
     let position = list
         .children_by_field_name("type", &mut cursor)

@@ -7,8 +7,8 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use plumb_lang::tree_sitter::{Node, Tree};
-use plumb_lang::{Language, Patterns};
+use plumb_lang::tree_sitter::Node;
+use plumb_lang::{Ancestry, Language, Patterns};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 
 use super::SpecError;
@@ -174,20 +174,20 @@ struct MatchCaptures<'t> {
 }
 
 impl<'t> Captured<'t> {
-    /// Phase one: every match of `patterns` over `tree`, then over the
-    /// macro-argument trees, whose text is the file's own at the same
-    /// positions (their definitions and impl blocks are not read).
+    /// Phase one: every match of `patterns` over the file's tree, then
+    /// over the macro-argument trees (the trees of `ancestry`, in that
+    /// order), whose text is the file's own at the same positions (their
+    /// definitions and impl blocks are not read).
     pub(super) fn collect(
         patterns: &Patterns,
         roles: &[Role],
-        tree: &'t Tree,
-        macro_trees: &'t [Tree],
+        ancestry: &Ancestry<'t>,
         bytes: &[u8],
     ) -> Self {
         let mut captured = Captured::default();
-        for (t, parsed) in std::iter::once(tree).chain(macro_trees).enumerate() {
+        for (t, flat) in ancestry.trees().iter().enumerate() {
             let in_macro = t > 0;
-            patterns.for_each_match(parsed.root_node(), bytes, |pattern_index, captures| {
+            patterns.for_each_match(flat, bytes, |pattern_index, captures| {
                 let mut found = MatchCaptures::default();
                 for capture in captures {
                     captured.read_capture(

@@ -16,6 +16,8 @@ pub(super) struct Containers {
     sorted: Vec<(u32, u32, Container)>,
     /// The container of each container; none for those at the top level.
     parents: HashMap<Container, Container>,
+    /// How deep the deepest container nests (1 at the top level).
+    depth: usize,
 }
 
 impl Containers {
@@ -47,8 +49,18 @@ impl Containers {
             let is_def = matches!(container, Container::Def(_));
             (start, std::cmp::Reverse(end), is_def)
         });
-        let parents = nest(&sorted);
-        Containers { sorted, parents }
+        let (parents, depth) = nest(&sorted);
+        Containers {
+            sorted,
+            parents,
+            depth,
+        }
+    }
+
+    /// How deep the deepest container nests: 1 for one at the top level, 0
+    /// for a file with none.
+    pub(super) fn depth(&self) -> usize {
+        self.depth
     }
 
     /// The container of `container`: the file for one at the top level.
@@ -75,9 +87,10 @@ impl Containers {
 }
 
 /// The container of each container, by a stack sweep over containers sorted
-/// by start (and by end, outermost first).
-fn nest(containers: &[(u32, u32, Container)]) -> HashMap<Container, Container> {
+/// by start (and by end, outermost first), and how deep the deepest nests.
+fn nest(containers: &[(u32, u32, Container)]) -> (HashMap<Container, Container>, usize) {
     let mut parents = HashMap::with_capacity(containers.len());
+    let mut depth = 0;
     let mut stack: Vec<(u32, Container)> = Vec::new();
     for &(start, end, container) in containers {
         while stack.last().is_some_and(|&(top_end, _)| top_end <= start) {
@@ -87,8 +100,9 @@ fn nest(containers: &[(u32, u32, Container)]) -> HashMap<Container, Container> {
             parents.insert(container, parent);
         }
         stack.push((end, container));
+        depth = depth.max(stack.len());
     }
-    parents
+    (parents, depth)
 }
 
 /// The innermost container of each point (`points` sorted ascending).

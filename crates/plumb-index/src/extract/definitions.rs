@@ -4,12 +4,13 @@
 //! methods; and the impl blocks with the type their members belong to.
 
 use plumb_lang::ListKind;
-use plumb_lang::Spec;
 use plumb_lang::tree_sitter::Node;
+use plumb_lang::{Ancestry, Spec};
 use plumb_store::model::SymbolKind;
 
 use super::Source;
 use super::arity::arity;
+use super::bounds::{Deadline, Exceeded};
 use super::captures::{RawDef, RawImpl};
 use super::containers::Containers;
 use super::doc::doc;
@@ -30,13 +31,19 @@ pub(super) struct Spans<'t> {
 }
 
 impl<'t> Spans<'t> {
-    /// The spans of `defs`, reading siblings through `lists`.
-    pub(super) fn of(defs: &[RawDef<'t>], spec: &Spec, lists: &mut ChildLists<'t>) -> Self {
-        let parents: Vec<Option<Node>> = defs.iter().map(|d| d.node.parent()).collect();
+    /// The spans of `defs`, reading parents in `ancestry` and siblings
+    /// through `lists`.
+    pub(super) fn of(
+        defs: &[RawDef<'t>],
+        spec: &Spec,
+        ancestry: &Ancestry<'t>,
+        lists: &mut ChildLists<'t>,
+    ) -> Self {
+        let parents: Vec<Option<Node>> = defs.iter().map(|d| ancestry.parent(d.node)).collect();
         let spans = defs
             .iter()
             .zip(&parents)
-            .map(|(d, &parent)| definition_span(d.node, parent, spec, lists))
+            .map(|(d, &parent)| definition_span(d.node, parent, spec, ancestry, lists))
             .collect();
         Spans { parents, spans }
     }
@@ -44,30 +51,36 @@ impl<'t> Spans<'t> {
 
 /// Appends the definitions to `facts`, each with its container, doc,
 /// signature, return type and parameter count. `export_list` holds the
-/// names the file exports without marking them.
+/// names the file exports without marking them. An error once `deadline`
+/// passes.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn push_definitions<'t>(
-    source: &Source<'_>,
+    source: &Source<'t>,
     defs: &[RawDef<'t>],
     spans: &Spans<'t>,
     containers: &Containers,
     export_list: &[String],
     lists: &mut ChildLists<'t>,
     facts: &mut FileFacts,
-) {
+    deadline: Deadline,
+) -> Result<(), Exceeded> {
     let Source {
         language,
         spec,
         bytes,
         shapes,
+        ancestry,
     } = *source;
     for (i, raw) in defs.iter().enumerate() {
+        deadline.check_every(i)?;
         let (first, outer) = spans.spans[i];
         let name = text(raw.name, bytes).to_owned();
         let container = containers.parent(Container::Def(i));
         let (name_line, name_col) = position(raw.name);
-        let exported = language.is_exported(raw.node, &name, bytes)
+        let exported = language.is_exported(raw.node, &name, bytes, ancestry)
             || (container == Container::File && export_list.contains(&name));
-        if let Some(doc) = doc(language, raw.node, spans.parents[i], bytes, lists) {
+        let node = (raw.node, spans.parents[i]);
+        if let Some(doc) = doc(language, node, bytes, ancestry, lists) {
             facts.docs.push(facts.defs.len(), doc.into());
         }
         facts.defs.push(DefFact {
@@ -83,11 +96,12 @@ pub(super) fn push_definitions<'t>(
             parameters: raw
                 .kind
                 .is_callable()
-                .then(|| arity(raw.node, ListKind::Parameters, shapes))
+                .then(|| arity(raw.node, ListKind::Parameters, shapes, ancestry))
                 .flatten(),
             name: name.into(),
         });
     }
+    Ok(())
 }
 
 /// Makes a function directly inside a type or impl a method.
@@ -148,35 +162,56 @@ pub(super) fn drop_locals(defs: &mut Vec<RawDef<'_>>, spec: &Spec) {
         return;
     }
     functions.sort_unstable();
-    defs.retain(|d| {
-        let bound_to_variable = spec.declarator_kinds.contains(&d.node.kind());
-        if !matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant) && !bound_to_variable {
-            return true;
+    let candidate = |d: &RawDef<'_>| {
+        matches!(d.kind, SymbolKind::Variable | SymbolKind::Constant)
+            || spec.declarator_kinds.contains(&d.node.kind())
+    };
+    let mut starts: Vec<(usize, usize)> = defs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| candidate(d))
+        .map(|(i, d)| (d.node.start_byte(), i))
+        .collect();
+    starts.sort_unstable();
+    // One sweep: function ranges nest or are disjoint (they are tree
+    // nodes), so the open ones form a stack, and a start lies inside a
+    // function when the innermost open one ends after it.
+    let mut local = vec![false; defs.len()];
+    let mut open: Vec<usize> = Vec::new();
+    let mut next = 0;
+    for (at, i) in starts {
+        while let Some(&(start, end)) = functions.get(next).filter(|&&(start, _)| start < at) {
+            while open.last().is_some_and(|&top_end| top_end <= start) {
+                open.pop();
+            }
+            open.push(end);
+            next += 1;
         }
-        let at = d.node.start_byte();
-        // The last function starting before `at` is the only candidate that
-        // can contain it among non-overlapping top-level ones; nested ones
-        // start later, so scan back while starts precede `at`.
-        let upto = functions.partition_point(|&(start, _)| start < at);
-        !functions[..upto]
-            .iter()
-            .rev()
-            .any(|&(start, end)| start < at && at < end)
+        while open.last().is_some_and(|&top_end| top_end <= at) {
+            open.pop();
+        }
+        local[i] = !open.is_empty();
+    }
+    let mut index = 0;
+    defs.retain(|_| {
+        index += 1;
+        !local[index - 1]
     });
 }
 
 /// The first node of a definition's span (attributes, decorators and a
 /// wrapper of [`Spec::wrapper_kinds`] included) and the node whose end ends it.
-/// `parent` is the definition's parent.
+/// `parent` is the definition's parent; others are read in `ancestry`.
 fn definition_span<'t>(
     node: Node<'t>,
     parent: Option<Node<'t>>,
     spec: &Spec,
+    ancestry: &Ancestry<'t>,
     lists: &mut ChildLists<'t>,
 ) -> (Node<'t>, Node<'t>) {
     let (outer, outer_parent) = match parent {
         Some(wrapper) if spec.wrapper_kinds.contains(&wrapper.kind()) => {
-            (wrapper, wrapper.parent())
+            (wrapper, ancestry.parent(wrapper))
         }
         _ => (node, parent),
     };

@@ -3,7 +3,7 @@
 //! the language's doc markers, or its docstring.
 
 use plumb_lang::tree_sitter::Node;
-use plumb_lang::{DocStyle, Language, Spec};
+use plumb_lang::{Ancestry, DocStyle, Language, Spec};
 
 use super::siblings::{ChildLists, Siblings};
 use super::text::{text, truncate};
@@ -13,12 +13,12 @@ use super::text::{text, truncate};
 const MAX_DOC: usize = 1000;
 
 /// The doc comment or docstring of a definition.
-/// `parent` is the definition's parent.
+/// `parent` is the definition's parent; others are read in `ancestry`.
 pub(super) fn doc<'t>(
     language: Language,
-    node: Node<'t>,
-    parent: Option<Node<'t>>,
+    (node, parent): (Node<'t>, Option<Node<'t>>),
     bytes: &[u8],
+    ancestry: &Ancestry<'t>,
     lists: &mut ChildLists<'t>,
 ) -> Option<String> {
     let spec: &Spec = language.spec();
@@ -29,7 +29,7 @@ pub(super) fn doc<'t>(
             while let Some(parent) = anchor_parent {
                 if spec.doc_anchor_kinds.contains(&parent.kind()) {
                     anchor = parent;
-                    anchor_parent = parent.parent();
+                    anchor_parent = ancestry.parent(parent);
                 } else {
                     break;
                 }

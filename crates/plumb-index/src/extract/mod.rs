@@ -12,6 +12,7 @@
 
 mod arity;
 mod bindings;
+mod bounds;
 mod captures;
 mod containers;
 mod definitions;
@@ -22,10 +23,11 @@ mod signature;
 mod text;
 
 use plumb_lang::tree_sitter::{Node, Tree};
-use plumb_lang::{FileHooks, Language, QueryError, Spec};
+use plumb_lang::{Ancestry, FileHooks, Language, QueryError, Spec};
 
 use crate::facts::FileFacts;
 use arity::ListShapes;
+pub use bounds::{Deadline, Exceeded, MAX_DEFINITION_DEPTH};
 use captures::{Captured, roles};
 use containers::Containers;
 use definitions::Spans;
@@ -47,8 +49,26 @@ pub enum SpecError {
     },
 }
 
-/// What every phase reads: the language, its spec row, the file's text and
-/// its grammar's list shapes.
+/// Why a file's facts could not be extracted.
+#[derive(Debug, thiserror::Error)]
+pub enum ExtractError {
+    /// A defect of the language's extraction query.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The file trips a bound: definitions nested too deep, or its time
+    /// limit passed.
+    #[error("{0}")]
+    Exceeded(Exceeded),
+}
+
+impl From<Exceeded> for ExtractError {
+    fn from(exceeded: Exceeded) -> Self {
+        ExtractError::Exceeded(exceeded)
+    }
+}
+
+/// What every phase reads: the language, its spec row, the file's text,
+/// its grammar's list shapes and its trees' ancestry.
 #[derive(Clone, Copy)]
 struct Source<'a> {
     /// The language.
@@ -59,6 +79,8 @@ struct Source<'a> {
     bytes: &'a [u8],
     /// The grammar's argument and parameter lists.
     shapes: ListShapes,
+    /// The file's trees flattened: each node's parent.
+    ancestry: &'a Ancestry<'a>,
 }
 
 /// Extracts the facts of one parsed file. `macro_trees` are parses of the
@@ -72,44 +94,54 @@ pub(crate) fn extract(
     tree: &Tree,
     macro_trees: &[Tree],
     source: &str,
-) -> Result<FileFacts, SpecError> {
+) -> Result<FileFacts, ExtractError> {
     let root = tree.root_node();
     let bytes = source.as_bytes();
     let mut hooks = FileHooks::default();
     language.imports(root, bytes, &mut hooks.imports);
     language.conditional_code(root, bytes, &mut hooks.conditional);
-    extract_with_hooks(language, tree, macro_trees, source, hooks)
+    let deadline = Deadline::after(std::time::Duration::from_secs(3600));
+    extract_with_hooks(language, tree, macro_trees, source, hooks, deadline)
 }
 
 /// [`extract`], with the imports and conditional code of the file already
 /// read by its hooks ([`Language::file_hooks`]; the macro arguments are
-/// `macro_trees`).
+/// `macro_trees`), within the file's bounds: an error once `deadline`
+/// passes or when definitions nest deeper than [`MAX_DEFINITION_DEPTH`].
 pub fn extract_with_hooks(
     language: Language,
     tree: &Tree,
     macro_trees: &[Tree],
     source: &str,
     hooks: FileHooks,
-) -> Result<FileFacts, SpecError> {
+    deadline: Deadline,
+) -> Result<FileFacts, ExtractError> {
     let spec = language.spec();
-    let patterns = language.patterns()?;
+    let patterns = language.patterns().map_err(SpecError::from)?;
     let roles = roles(language, patterns)?;
+    let ancestry = Ancestry::of(std::iter::once(tree).chain(macro_trees), source.len());
     let source = Source {
         language,
         spec,
         bytes: source.as_bytes(),
         shapes: ListShapes::of(tree, spec),
+        ancestry: &ancestry,
     };
 
-    let mut captured = Captured::collect(patterns, &roles, tree, macro_trees, source.bytes);
+    deadline.check()?;
+    let mut captured = Captured::collect(patterns, &roles, &ancestry, source.bytes);
     captured.settle();
+    deadline.check()?;
 
     let export_list = language.export_lists(tree.root_node(), source.bytes);
     let mut facts = FileFacts::default();
     definitions::drop_locals(&mut captured.defs, spec);
     let mut lists = ChildLists::default();
-    let spans = Spans::of(&captured.defs, spec, &mut lists);
+    let spans = Spans::of(&captured.defs, spec, &ancestry, &mut lists);
     let containers = Containers::new(&captured.impls, &spans.spans);
+    if containers.depth() > MAX_DEFINITION_DEPTH {
+        return Err(Exceeded::Depth(containers.depth()).into());
+    }
     definitions::push_definitions(
         &source,
         &captured.defs,
@@ -118,15 +150,17 @@ pub fn extract_with_hooks(
         &export_list,
         &mut lists,
         &mut facts,
-    );
+        deadline,
+    )?;
     definitions::mark_methods(&mut facts);
     definitions::push_impls(&source, &captured.impls, &containers, &mut facts);
 
-    references::push_references(&source, &captured.refs, &containers, &mut facts);
+    references::push_references(&source, &captured.refs, &containers, &mut facts, deadline)?;
 
     bindings::push_bindings(&source, &mut captured.bindings, &containers, &mut facts);
     bindings::push_callback_bindings(&source, captured.callback_params, &containers, &mut facts);
     bindings::push_locals(&source, captured.locals, &containers, &mut facts);
+    deadline.check()?;
 
     push_file_facts(&source, tree.root_node(), hooks, &mut facts);
     facts.shrink_to_fit();

@@ -6,26 +6,31 @@ use plumb_lang::ListKind;
 
 use super::Source;
 use super::arity::arity;
+use super::bounds::{Deadline, Exceeded};
 use super::captures::RawRef;
 use super::containers::Containers;
 use super::text::{dotted, member_path, position, qualifier, text};
 use crate::facts::{FileFacts, RefFact};
 
-/// Appends the references (settled, in source order) to `facts`.
+/// Appends the references (settled, in source order) to `facts`; an
+/// error once `deadline` passes.
 pub(super) fn push_references(
     source: &Source<'_>,
     refs: &[RawRef<'_>],
     containers: &Containers,
     facts: &mut FileFacts,
-) {
+    deadline: Deadline,
+) -> Result<(), Exceeded> {
     let Source {
         spec,
         bytes,
         shapes,
+        ancestry,
         ..
     } = *source;
     let ref_containers = containers.innermost(refs.iter().map(|r| r.name.start_byte() as u32));
-    for (raw, container) in refs.iter().zip(ref_containers) {
+    for (i, (raw, container)) in refs.iter().zip(ref_containers).enumerate() {
+        deadline.check_every(i)?;
         let Some(kind) = raw.kind else {
             continue;
         };
@@ -43,7 +48,8 @@ pub(super) fn push_references(
             container,
             arguments: raw
                 .site
-                .and_then(|site| arity(site, ListKind::Arguments, shapes)),
+                .and_then(|site| arity(site, ListKind::Arguments, shapes, ancestry)),
         });
     }
+    Ok(())
 }

@@ -1,7 +1,9 @@
 //! The parse's tests: set-aside files and the timeout, on the code of the
 //! language each file below is named after.
 
+mod bounds;
 mod python;
+mod random;
 
 use crate::parse::FileOutcome;
 use plumb_store::model::FileStatus;
