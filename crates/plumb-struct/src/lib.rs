@@ -1,0 +1,20 @@
+//! plumb-struct: structural search and staged rewrites over plumb-lang's
+//! grammars, with ast-grep-core as the matcher. A pattern is code in the
+//! target language with metavariables (`$X`, `$$$ARGS`, `$_`); it is parsed
+//! by the language's own grammar up a context ladder (`ladder.rs`) and
+//! matched node by node by ast-grep-core. Files are parsed through
+//! plumb-lang's one parse engine (its per-thread parsers and timed parse).
+//!
+//! This crate knows plumb-lang and nothing else of plumb: no SQL, no index,
+//! no MCP. It writes only under `.plumb/` (staged changes).
+
+mod error;
+mod grammar;
+mod ladder;
+mod matching;
+mod pattern;
+
+pub use error::StructError;
+pub use grammar::Grammar;
+pub use matching::{Match, find_matches};
+pub use pattern::StructPattern;
