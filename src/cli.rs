@@ -13,6 +13,8 @@ use plumb_index::walk::{
 };
 use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 
+use crate::structural::{ChangeArgs, GrepArgs, RewriteArgs};
+
 /// plumb: a resolved code graph of a repository, for coding agents and the
 /// people who drive them.
 #[derive(Parser, Debug)]
@@ -63,6 +65,15 @@ pub enum Command {
     /// Configure MCP clients (Claude Code, Cursor, VS Code, …) to run `plumb
     /// serve` for this repository, merged into their existing files.
     Ide(IdeArgs),
+    /// Structural search: code matching PATTERN, written as code with
+    /// metavariables ($X, $$$ARGS, $_). Needs no index.
+    Grep(GrepArgs),
+    /// Stage a structural rewrite of PATTERN into TEMPLATE; writes no source file.
+    Rewrite(RewriteArgs),
+    /// Drop a staged change.
+    Discard(ChangeArgs),
+    /// List the staged changes.
+    Staged,
 }
 
 /// Options of `plumb ide`.

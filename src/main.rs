@@ -9,6 +9,7 @@ mod ide;
 mod progress;
 mod serve;
 mod status;
+mod structural;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -146,6 +147,10 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         }
         Command::Serve(args) => serve::run(cli, args),
         Command::Ide(args) => ide::run(cli, args),
+        Command::Grep(args) => structural::grep(cli, args),
+        Command::Rewrite(args) => structural::rewrite(cli, args),
+        Command::Discard(args) => structural::discard(cli, args),
+        Command::Staged => structural::staged(cli),
     }
 }
 

@@ -28,6 +28,7 @@ mod schema;
 mod server;
 mod source;
 pub mod status;
+pub mod structural;
 pub mod summary;
 mod text;
 mod tools;

@@ -19,8 +19,8 @@ pub enum StructError {
         "the pattern `{pattern}` does not parse as {language} code as a statement, an expression, a class member or at the top level; write it as complete {language} code"
     )]
     Unparsable {
-        /// The language's stable name.
-        language: &'static str,
+        /// The stable names of the languages tried.
+        language: String,
         /// The pattern as given.
         pattern: String,
     },

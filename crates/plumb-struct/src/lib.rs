@@ -13,8 +13,16 @@ mod grammar;
 mod ladder;
 mod matching;
 mod pattern;
+mod search;
+mod staging;
 
 pub use error::StructError;
 pub use grammar::Grammar;
 pub use matching::{Match, find_matches};
 pub use pattern::StructPattern;
+pub use search::{
+    FileMatches, Found, MAX_FILE_BYTES, PARSE_TIMEOUT, Scope, compile, confine_paths, search,
+};
+pub use staging::{
+    EXPIRY, MAX_STAGED_BYTES, Staged, StagedFile, discard, file_diff, list, load, stage,
+};

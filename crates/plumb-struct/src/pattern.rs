@@ -86,7 +86,7 @@ impl StructPattern {
             });
         }
         Err(StructError::Unparsable {
-            language: language.name(),
+            language: language.name().to_owned(),
             pattern: trimmed.to_owned(),
         })
     }
