@@ -92,7 +92,8 @@ pub struct IdeArgs {
 /// Options of `plumb serve`.
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// Tools offered: `core` or `full` (default: $PLUMB_PROFILE, else core).
+    /// Tools offered: a comma-separated list of the sets core, full, edit,
+    /// debug and all (default: $PLUMB_PROFILE, else core).
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
     /// Most bytes one response may take on the wire (default: $PLUMB_MAX_BYTES, else 65536).

@@ -36,9 +36,17 @@ async def main():
     async with session(ROOT, "--profile", "core", env=clean_env(PLUMB_PROFILE="full")) as s:
         assert "impls" not in {t.name for t in (await s.list_tools()).tools}
 
+    # A list of sets offers their union, and status names it as given.
+    async with session(ROOT, "--profile", "core,full") as s:
+        names = {t.name for t in (await s.list_tools()).tools}
+        assert {"impls", "index", "refs"} <= names, names
+        status = (await s.call_tool("status", {})).structured_content
+        assert status["server"]["profile"] == "core,full", status["server"]
+
     # A profile that does not exist stops the server before it serves.
     for args, env in (
         (["--profile", "everything"], clean_env()),
+        (["--profile", "core,everything"], clean_env()),
         ([], clean_env(PLUMB_PROFILE="everything")),
     ):
         done = subprocess.run(

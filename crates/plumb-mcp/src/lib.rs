@@ -43,7 +43,7 @@ use plumb_index::limits::LimitOverrides;
 pub use budget::{
     DEFAULT_MAX_BYTES, MAX_BYTES_ENV, MAX_MAX_BYTES, MIN_MAX_BYTES, resolve_max_bytes,
 };
-pub use profile::{PROFILE_ENV, Profile};
+pub use profile::{PROFILE_ENV, Profile, ToolSet};
 pub use server::Server;
 pub use transport::{InputEnded, LineTransport};
 

@@ -288,8 +288,8 @@ mod tests {
     /// From the issue: the core profile's `tools/list` response stays under 8 KB.
     #[test]
     fn the_core_listing_is_under_8_kb() {
-        let core = listing_bytes(Profile::Core);
+        let core = listing_bytes(Profile::CORE);
         assert!(core < 8 * 1024, "core tools/list is {core} bytes");
-        assert!(listing_bytes(Profile::Full) > core);
+        assert!(listing_bytes(Profile::FULL) > core);
     }
 }

@@ -25,10 +25,14 @@ use crate::{Engine, Error, MAX_IMPACT_DEPTH, Result};
 /// The smallest tool set offering a capability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Tier {
-    /// Offered everywhere.
+    /// Read-only navigation, offered by default (the `core` set).
     Core,
-    /// Offered only when every tool is asked for.
+    /// The other read-only tools and `index` (the `full` set).
     Full,
+    /// Tools that change source files (the `edit` set).
+    Edit,
+    /// The debugger session's tools (the `debug` set).
+    Debug,
 }
 
 /// A four-part description: what it does, **Use when**, **Not for**,

@@ -171,8 +171,8 @@ mod tests {
 
     #[test]
     fn the_full_profile_offers_more_than_core() {
-        let core = offered(Profile::Core).count();
-        let full = offered(Profile::Full).count();
+        let core = offered(Profile::CORE).count();
+        let full = offered(Profile::FULL).count();
         assert!(core < full && full == TOOLS.len());
     }
 }

@@ -25,8 +25,8 @@ pub struct ServerStatus {
     pub name: &'static str,
     /// plumb's version.
     pub version: &'static str,
-    /// The profile in force (`core` or `full`).
-    pub profile: &'static str,
+    /// The profile in force: its tool sets, comma-separated (`core,edit`).
+    pub profile: String,
     /// How many tools the profile offers.
     pub tools: usize,
     /// Their names.
@@ -66,7 +66,7 @@ pub(crate) fn run(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, ToolE
         server: ServerStatus {
             name: crate::server::NAME,
             version: crate::server::VERSION,
-            profile: config.profile.as_str(),
+            profile: config.profile.to_string(),
             tools: tool_names.len(),
             tool_names,
             max_bytes: config.max_bytes,
