@@ -70,6 +70,8 @@ pub enum Command {
     Grep(GrepArgs),
     /// Stage a structural rewrite of PATTERN into TEMPLATE; writes no source file.
     Rewrite(RewriteArgs),
+    /// Write a staged change, all or nothing, then update the index for it.
+    Apply(ChangeArgs),
     /// Drop a staged change.
     Discard(ChangeArgs),
     /// List the staged changes.

@@ -149,6 +149,7 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         Command::Ide(args) => ide::run(cli, args),
         Command::Grep(args) => structural::grep(cli, args),
         Command::Rewrite(args) => structural::rewrite(cli, args),
+        Command::Apply(args) => structural::apply(cli, args),
         Command::Discard(args) => structural::discard(cli, args),
         Command::Staged => structural::staged(cli),
     }

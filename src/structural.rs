@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use plumb_index::limits::LimitOverrides;
 use plumb_mcp::structural::{self, GrepAnswer, ResolveAnswer, RewriteAnswer, StagedAnswer};
 use plumb_query::answer::Completeness;
 use plumb_struct::StructError;
@@ -154,6 +155,15 @@ fn render_rewrite(answer: &RewriteAnswer, out: &mut String) {
         None => out.push_str("nothing matched: no change staged\n"),
     }
     print_notes(&answer.notes);
+}
+
+/// Runs `plumb apply`: writes the staged change all or nothing, then
+/// updates the index (if there is one) for the files written.
+pub fn apply(cli: &Cli, args: &ChangeArgs) -> anyhow::Result<Outcome> {
+    let root = root(cli)?;
+    let answer =
+        structural::apply(&root, &args.change_id, &LimitOverrides::default()).map_err(reported)?;
+    emit(cli.json, &answer, render_resolve)
 }
 
 /// Runs `plumb discard`.

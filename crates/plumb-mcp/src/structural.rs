@@ -11,9 +11,12 @@ use std::path::{Path, PathBuf};
 use schemars::JsonSchema;
 use serde::Serialize;
 
+use plumb_index::limits::LimitOverrides;
 use plumb_lang::Language;
 use plumb_query::answer::Completeness;
 use plumb_struct::{Scope, StructError};
+
+use crate::summary::IndexSummary;
 
 /// What `grep` was asked.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
@@ -225,6 +228,48 @@ fn file_sites(staged: &plumb_struct::Staged) -> Vec<FileSites> {
             sites: f.sites,
         })
         .collect()
+}
+
+/// Writes the staged change `id` (all or nothing, through plumb-edit), then,
+/// when `root` has an index, brings it up to date with plumb-index's
+/// incremental run (only the written files are parsed again; the bounds
+/// are the index's own, with `limits` laid over them).
+pub fn apply(root: &Path, id: &str, limits: &LimitOverrides) -> Result<ResolveAnswer, StructError> {
+    let (staged, applied) = plumb_struct::apply(root, id)?;
+    let mut notes = Vec::new();
+    if !applied.recovered.is_empty() {
+        notes.push(format!(
+            "an earlier apply interrupted by a crash was recovered first (rolled back: {}; completed: {})",
+            applied.recovered.rolled_back.join(", "),
+            applied.recovered.completed.join(", ")
+        ));
+    }
+    if !applied.unchanged.is_empty() {
+        notes.push(format!(
+            "already as staged, left untouched: {}",
+            applied.unchanged.join(", ")
+        ));
+    }
+    notes.push(refresh_index(root, limits));
+    Ok(ResolveAnswer {
+        change_id: staged.id.clone(),
+        action: "apply".to_owned(),
+        files: file_sites(&staged),
+        notes,
+    })
+}
+
+/// Brings `root`'s index up to date after a write, in words: the run's
+/// summary, that there is no index, or why the run failed (the files are
+/// written either way).
+fn refresh_index(root: &Path, limits: &LimitOverrides) -> String {
+    if !plumb_store::Store::database_path(root).is_file() {
+        return "no index here: nothing to update (run `plumb index` to build one)".to_owned();
+    }
+    match plumb_index::index(root, &limits.for_root(root), &plumb_index::Silent) {
+        Ok(summary) => format!("index updated: {}", IndexSummary::of(&summary).line()),
+        Err(err) => format!("the files are written, but the index was not updated: {err}"),
+    }
 }
 
 /// Drops the staged change `id`.

@@ -65,6 +65,10 @@ pub enum StructError {
         /// The failure.
         source: std::io::Error,
     },
+    /// Writing a change was refused or failed (plumb-edit): a file changed
+    /// since it was staged, a path outside the root, an I/O failure.
+    #[error(transparent)]
+    Edit(#[from] plumb_edit::EditError),
     /// A staged change's record is unreadable.
     #[error("{}: unreadable staged change: {reason}", .path.display())]
     Corrupt {
@@ -78,6 +82,15 @@ pub enum StructError {
 impl StructError {
     /// Whether the error is the caller's input (exit 2), not a failure of plumb.
     pub fn is_input(&self) -> bool {
-        !matches!(self, StructError::Io { .. } | StructError::Corrupt { .. })
+        match self {
+            StructError::Io { .. } | StructError::Corrupt { .. } => false,
+            StructError::Edit(edit) => !matches!(
+                edit,
+                plumb_edit::EditError::Io { .. }
+                    | plumb_edit::EditError::Journal { .. }
+                    | plumb_edit::EditError::JournalDirectory { .. }
+            ),
+            _ => true,
+        }
     }
 }

@@ -5,8 +5,9 @@
 //! matched node by node by ast-grep-core. Files are parsed through
 //! plumb-lang's one parse engine (its per-thread parsers and timed parse).
 //!
-//! This crate knows plumb-lang and nothing else of plumb: no SQL, no index,
-//! no MCP. It writes only under `.plumb/` (staged changes).
+//! This crate knows plumb-lang, and plumb-edit for writing a staged change,
+//! and nothing else of plumb: no SQL, no index, no MCP. It writes under
+//! `.plumb/` (staged changes) and source files only through plumb-edit.
 
 mod error;
 mod grammar;
@@ -24,5 +25,5 @@ pub use search::{
     FileMatches, Found, MAX_FILE_BYTES, PARSE_TIMEOUT, Scope, compile, confine_paths, search,
 };
 pub use staging::{
-    EXPIRY, MAX_STAGED_BYTES, Staged, StagedFile, discard, file_diff, list, load, stage,
+    EXPIRY, MAX_STAGED_BYTES, Staged, StagedFile, apply, discard, file_diff, list, load, stage,
 };

@@ -306,6 +306,7 @@ fn search_file(
         return Ok(Outcome::Searched(None));
     }
     let matches: Vec<Match> = found.iter().map(|m| describe(pattern, m, source)).collect();
+    let ending = plumb_edit::line_ending(source.as_bytes());
     let rewritten = fix.map(|fix| {
         let mut out = String::with_capacity(source.len());
         let mut done = 0usize;
@@ -315,7 +316,7 @@ fn search_file(
                 continue;
             }
             out.push_str(source.get(done..edit.position).unwrap_or_default());
-            out.push_str(&String::from_utf8_lossy(&edit.inserted_text));
+            out.push_str(&ending.apply(&String::from_utf8_lossy(&edit.inserted_text)));
             done = edit.position + edit.deleted_length;
         }
         out.push_str(source.get(done..).unwrap_or_default());

@@ -2,8 +2,7 @@
 //! until it is applied or discarded, with each file's content hash as it
 //! was read, so that an apply can refuse a file that changed since. A
 //! change expires after [`EXPIRY`] and is bounded by [`MAX_STAGED_BYTES`].
-//! Nothing here writes a source file: applying goes through plumb-edit
-//! (`apply.rs`).
+//! Applying writes the files through plumb-edit, all or nothing.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -115,17 +114,14 @@ fn staged_dir(root: &Path, create: bool) -> Result<PathBuf, StructError> {
 
 /// A change id: hex of a hash of the change and the time, 12 digits.
 fn change_id(pattern: &str, template: &str, created: u64) -> String {
-    let mut hasher = blake3::Hasher::new();
-    hasher.update(pattern.as_bytes());
-    hasher.update(&[0]);
-    hasher.update(template.as_bytes());
-    hasher.update(&created.to_le_bytes());
-    hasher.update(&std::process::id().to_le_bytes());
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
-    hasher.update(&nanos.to_le_bytes());
-    hasher.finalize().to_hex()[..12].to_owned()
+    let seed = format!(
+        "{pattern}\0{template}\0{created}\0{nanos}\0{}",
+        std::process::id()
+    );
+    plumb_edit::content_hash(seed.as_bytes())[..12].to_owned()
 }
 
 /// An id as given by a user: 12 lowercase hex digits, or refused (it
@@ -172,7 +168,7 @@ pub fn stage(
         files.push(StagedFile {
             file: file.file.clone(),
             sites: file.matches.len(),
-            expected: blake3::hash(file.original.as_bytes()).to_hex().to_string(),
+            expected: plumb_edit::content_hash(file.original.as_bytes()),
             content: new.clone(),
         });
     }
@@ -278,4 +274,28 @@ pub fn discard(root: &Path, id: &str) -> Result<Staged, StructError> {
     let path = staged_dir(root, false)?.join(format!("{}.json", staged.id));
     std::fs::remove_file(&path).map_err(io(&path))?;
     Ok(staged)
+}
+
+/// Writes the pending change `id` of `root` through plumb-edit: every file
+/// is checked against the hash recorded when it was staged, and if any
+/// changed since, nothing is written ([`StructError::Edit`] with
+/// `EditError::Changed`, naming them) and the change stays staged. Once
+/// written, the change is dropped.
+pub fn apply(root: &Path, id: &str) -> Result<(Staged, plumb_edit::Applied), StructError> {
+    let staged = load(root, id)?;
+    let changes = staged
+        .files
+        .iter()
+        .map(|file| {
+            Ok(plumb_edit::FileChange {
+                path: plumb_edit::confine(root, Path::new(&file.file))?,
+                expected: Some(file.expected.clone()),
+                content: file.content.clone().into_bytes(),
+            })
+        })
+        .collect::<Result<Vec<_>, plumb_edit::EditError>>()?;
+    let applied = plumb_edit::apply(root, &changes)?;
+    let path = staged_dir(root, false)?.join(format!("{}.json", staged.id));
+    std::fs::remove_file(&path).map_err(io(&path))?;
+    Ok((staged, applied))
 }
