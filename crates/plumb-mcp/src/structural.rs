@@ -194,8 +194,10 @@ pub fn rewrite(
     lang: Option<&str>,
     paths: Vec<PathBuf>,
 ) -> Result<RewriteAnswer, StructError> {
+    let recovered = plumb_struct::recover(root)?;
     let found = plumb_struct::search(root, pattern, Some(template), &scope(lang, paths)?)?;
-    let mut notes = found.notes.clone();
+    let mut notes: Vec<String> = recovered.into_iter().collect();
+    notes.extend(found.notes.iter().cloned());
     if !found.complete {
         notes
             .push("some files were not searched: the change covers only the files read".to_owned());
@@ -238,11 +240,7 @@ pub fn apply(root: &Path, id: &str, limits: &LimitOverrides) -> Result<ResolveAn
     let (staged, applied) = plumb_struct::apply(root, id)?;
     let mut notes = Vec::new();
     if !applied.recovered.is_empty() {
-        notes.push(format!(
-            "an earlier apply interrupted by a crash was recovered first (rolled back: {}; completed: {})",
-            applied.recovered.rolled_back.join(", "),
-            applied.recovered.completed.join(", ")
-        ));
+        notes.push(plumb_struct::recovered_note(&applied.recovered));
     }
     if !applied.unchanged.is_empty() {
         notes.push(format!(

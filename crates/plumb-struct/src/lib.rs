@@ -25,5 +25,6 @@ pub use search::{
     FileMatches, Found, MAX_FILE_BYTES, PARSE_TIMEOUT, Scope, compile, confine_paths, search,
 };
 pub use staging::{
-    EXPIRY, MAX_STAGED_BYTES, Staged, StagedFile, apply, discard, file_diff, list, load, stage,
+    EXPIRY, MAX_STAGED_BYTES, Staged, StagedFile, apply, discard, file_diff, list, load, recover,
+    recovered_note, stage,
 };

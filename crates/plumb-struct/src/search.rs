@@ -316,7 +316,9 @@ fn search_file(
                 continue;
             }
             out.push_str(source.get(done..edit.position).unwrap_or_default());
-            out.push_str(&ending.apply(&String::from_utf8_lossy(&edit.inserted_text)));
+            let inserted = String::from_utf8_lossy(&edit.inserted_text);
+            let inserted = with_tab_indent(&inserted, line_indent(source, edit.position));
+            out.push_str(&ending.apply(&inserted));
             done = edit.position + edit.deleted_length;
         }
         out.push_str(source.get(done..).unwrap_or_default());
@@ -329,6 +331,37 @@ fn search_file(
         rewritten,
         original: source.to_owned(),
     })))
+}
+
+/// The blanks that start the line holding byte `at` of `source`.
+fn line_indent(source: &str, at: usize) -> &str {
+    let start = source
+        .get(..at)
+        .and_then(|before| before.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    let line = source.get(start..at).unwrap_or_default();
+    let blanks = line.len() - line.trim_start_matches([' ', '\t']).len();
+    &line[..blanks]
+}
+
+/// `text` with `indent` before each line after the first, when `indent`
+/// holds a tab: ast-grep-core indents a template's lines by the site's
+/// leading spaces only (a tab counts as no indentation there).
+fn with_tab_indent<'t>(text: &'t str, indent: &str) -> std::borrow::Cow<'t, str> {
+    if !indent.contains('\t') || !text.contains('\n') {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + indent.len() * 4);
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+            if !line.is_empty() {
+                out.push_str(indent);
+            }
+        }
+        out.push_str(line);
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// `path` relative to `root`, `/`-separated.

@@ -299,3 +299,20 @@ pub fn apply(root: &Path, id: &str) -> Result<(Staged, plumb_edit::Applied), Str
     std::fs::remove_file(&path).map_err(io(&path))?;
     Ok((staged, applied))
 }
+
+/// Finishes or undoes an apply a crash interrupted under `root`
+/// (plumb-edit's recovery), so that a rewrite is never staged from a
+/// half-written tree; what it did, in words, if anything.
+pub fn recover(root: &Path) -> Result<Option<String>, StructError> {
+    let recovered = plumb_edit::recover(root)?;
+    Ok((!recovered.is_empty()).then(|| recovered_note(&recovered)))
+}
+
+/// What a recovery did, in words.
+pub fn recovered_note(recovered: &plumb_edit::Recovered) -> String {
+    format!(
+        "an earlier apply interrupted by a crash was recovered first (rolled back: {}; completed: {})",
+        recovered.rolled_back.join(", "),
+        recovered.completed.join(", ")
+    )
+}
