@@ -114,3 +114,9 @@ fn the_index_tool_keeps_the_bounds_the_index_recorded() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     scenario("limits", repo.root());
 }
+
+#[test]
+fn structural_tools_search_stage_and_resolve() {
+    let repo = Repo::indexed("structural");
+    scenario("structural", repo.root());
+}
