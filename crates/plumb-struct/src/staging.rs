@@ -316,3 +316,65 @@ pub fn recovered_note(recovered: &plumb_edit::Recovered) -> String {
         recovered.completed.join(", ")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Scope, search};
+
+    fn staged_in(root: &Path) -> Staged {
+        std::fs::write(root.join("a.py"), "print(1)\n").unwrap();
+        let found = search(root, "print($A)", Some("log($A)"), &Scope::default()).unwrap();
+        stage(root, "print($A)", "log($A)", &found).unwrap()
+    }
+
+    #[test]
+    fn a_staged_change_is_listed_until_it_expires() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let staged = staged_in(&root);
+        assert_eq!(staged.sites(), 1);
+        assert_eq!(
+            std::fs::read_to_string(root.join("a.py")).unwrap(),
+            "print(1)\n"
+        );
+        assert_eq!(list(&root).unwrap().len(), 1);
+        let record = root
+            .join(".plumb/staged")
+            .join(format!("{}.json", staged.id));
+        let mut old = staged.clone();
+        old.created -= EXPIRY.as_secs() + 1;
+        std::fs::write(&record, serde_json::to_vec(&old).unwrap()).unwrap();
+        assert!(list(&root).unwrap().is_empty());
+        assert!(matches!(
+            load(&root, &staged.id),
+            Err(StructError::UnknownChange(_))
+        ));
+        assert!(!record.exists(), "an expired change is dropped when read");
+    }
+
+    #[test]
+    fn an_id_that_is_not_twelve_hex_digits_names_no_change() {
+        let dir = tempfile::tempdir().unwrap();
+        for id in ["../../etc/passwd", "ABCDEF012345", "0123", ""] {
+            assert!(
+                matches!(load(dir.path(), id), Err(StructError::UnknownChange(_))),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn apply_writes_the_change_and_drops_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        let staged = staged_in(&root);
+        let (applied, _) = apply(&root, &staged.id).unwrap();
+        assert_eq!(applied.id, staged.id);
+        assert_eq!(
+            std::fs::read_to_string(root.join("a.py")).unwrap(),
+            "log(1)\n"
+        );
+        assert!(list(&root).unwrap().is_empty());
+    }
+}
