@@ -12,8 +12,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 out="$repo/bench/out"
-# Chosen: five timed runs per tool and pattern; the median is what the table reports.
-RUNS=5
+# Chosen: five timed runs per tool and pattern (RUNS overrides); the median is what the table reports.
+RUNS=${RUNS:-5}
 AST_GREP_VERSION=0.51.1
 mkdir -p "$out/structural"
 
