@@ -17,6 +17,7 @@ use plumb_query::analytics::args::{
 use plumb_query::args::{ImpactArgs, ImplsArgs, OutlineArgs, RefsArgs, SearchArgs, SymbolArgs};
 
 use crate::filter::{Filters, Listing, SymbolFilters};
+use crate::structural::{ChangeArgs, GrepArgs, RewriteArgs};
 
 /// plumb: a resolved code graph of a repository, for coding agents and the
 /// people who drive them.
@@ -125,16 +126,28 @@ pub enum Command {
     )]
     Search(SearchArgs),
     /// Communities of the symbol graph: the parts that belong together.
+    #[command(after_help = "Examples:\n  plumb communities\n  plumb communities --json\n")]
     Communities(CommunitiesArgs),
     /// Entry points: mains, script blocks, CLI commands, routes, tests, package roots.
+    #[command(after_help = "Examples:\n  plumb entrypoints\n  plumb entrypoints --json\n")]
     Entrypoints(EntrypointsArgs),
     /// The bounded call tree from each entry point (or the one named).
+    #[command(after_help = "Examples:\n  plumb processes\n  plumb processes main\n")]
     Processes(ProcessesArgs),
     /// Files changed in the same commits as FILE (or NAME's file), from git history.
+    #[command(
+        after_help = "Examples:\n  plumb cochange src/cart.py\n  plumb cochange Cart.total --json\n"
+    )]
     Cochange(CochangeArgs),
     /// What the diff changes and impacts, and which tests to run, with a risk score.
+    #[command(
+        after_help = "Examples:\n  plumb changes\n  plumb changes --staged\n  plumb changes --base main --json\n"
+    )]
     Changes(ChangesArgs),
     /// One read-only SQL SELECT over the views symbols, edges and files.
+    #[command(
+        after_help = "Examples:\n  plumb sql 'SELECT kind, count(*) FROM symbols GROUP BY kind'\n  plumb sql 'SELECT file, count(*) AS n FROM edges GROUP BY file ORDER BY n DESC LIMIT 5'\n"
+    )]
     Sql(SqlArgs),
     /// Serve the graph to coding agents: an MCP server on stdin/stdout.
     #[command(after_help = "Examples:\n  plumb serve\n  plumb serve --profile full --watch\n")]
@@ -183,6 +196,26 @@ pub enum Command {
         after_help = "Examples:\n  plumb debug --break tests/test_cart.py:12 -- python -m pytest tests/test_cart.py\n  plumb debug --break main.c:7 -- ./a.out\n"
     )]
     Debug(crate::debug::DebugArgs),
+    /// Structural search: code matching PATTERN, written as code with
+    /// metavariables ($X, $$$ARGS, $_). Needs no index.
+    #[command(
+        after_help = "Examples:\n  plumb grep 'log.info($MSG)'\n  plumb grep 'if ($X != null) $X.dispose()' src/ --lang typescript --json\n"
+    )]
+    Grep(GrepArgs),
+    /// Stage a structural rewrite of PATTERN into TEMPLATE; writes no source file.
+    #[command(
+        after_help = "Examples:\n  plumb rewrite 'log.info($MSG)' --to 'log.debug($MSG)'\n  plumb rewrite 'assertEquals($A, $B)' --to 'assertEqual($A, $B)' tests/ --json\n"
+    )]
+    Rewrite(RewriteArgs),
+    /// Write a staged change, all or nothing, then update the index for it.
+    #[command(after_help = "Examples:\n  plumb apply 3f2a9c1e\n")]
+    Apply(ChangeArgs),
+    /// Drop a staged change.
+    #[command(after_help = "Examples:\n  plumb discard 3f2a9c1e\n")]
+    Discard(ChangeArgs),
+    /// List the staged changes.
+    #[command(after_help = "Examples:\n  plumb staged\n  plumb staged --json\n")]
+    Staged,
 }
 
 /// Options of `plumb export`.

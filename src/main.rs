@@ -16,6 +16,7 @@ mod manual;
 mod progress;
 mod serve;
 mod status;
+mod structural;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -184,6 +185,11 @@ fn run(cli: &Cli) -> anyhow::Result<Outcome> {
         Command::Man { command } => print(cli, &manual::man_page(command.as_deref())?),
         Command::Check(args) => check::run(cli, args),
         Command::Debug(args) => debug::run(cli, args),
+        Command::Grep(args) => structural::grep(cli, args),
+        Command::Rewrite(args) => structural::rewrite(cli, args),
+        Command::Apply(args) => structural::apply(cli, args),
+        Command::Discard(args) => structural::discard(cli, args),
+        Command::Staged => structural::staged(cli),
     }
 }
 

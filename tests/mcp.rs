@@ -151,3 +151,9 @@ fn the_analytics_tools_answer_on_a_history() {
     let repo = Repo::indexed("analytics");
     scenario("analytics", repo.root());
 }
+
+#[test]
+fn structural_tools_search_stage_and_resolve() {
+    let repo = Repo::indexed("structural");
+    scenario("structural", repo.root());
+}

@@ -125,7 +125,7 @@ async def core_tools():
 async def full_tools():
     async with session(ROOT, "--profile", "full") as s:
         tools = {t.name for t in (await s.list_tools()).tools}
-        assert tools == CORE | {"impls", "index", "lsp"}, tools
+        assert tools == CORE | {"impls", "index", "lsp", "ast_grep"}, tools
 
         direct = check_answer(await s.call_tool("impls", {"symbol": "shop.models.Cart"}), "impls")
         assert qualnames(direct["results"], "symbol") == {"shop.models.DiscountCart"}, direct

@@ -31,6 +31,7 @@ mod server;
 mod signals;
 mod source;
 pub mod status;
+pub mod structural;
 pub mod summary;
 mod text;
 mod tools;

@@ -10,6 +10,7 @@ mod index;
 mod lsp;
 mod patch;
 mod status;
+mod structural;
 mod write;
 
 use std::sync::Arc;
@@ -368,6 +369,48 @@ pub static TOOLS: &[ToolDef] = &[
     ToolDef::query::<Cochange>(),
     ToolDef::query::<Changes>(),
     ToolDef::query::<Sql>(),
+    ToolDef {
+        name: "ast_grep",
+        tier: Tier::Full,
+        description: Description {
+            what: "Structural search: code matching a pattern written as code in the target language, with metavariables $X (one node), $$$ARGS (zero or more), $_ (any, not captured); reads the files, not the index.",
+            use_when: "you need a shape of code, not a name: \"every `if ($X != null) $X.dispose()`\", \"calls of log.info with any arguments\".",
+            not_for: "finding a symbol or its references by name (search, refs); plain text (grep).",
+            returns: "matches: file, line, end_line, column, text and captures by name; notes say how many files the literal prefilter skipped.",
+        },
+        read_only: true,
+        input_schema: input::<structural::GrepArgs>,
+        output_schema: output::<structural::GrepOutput>,
+        run: structural::grep,
+    },
+    ToolDef {
+        name: "ast_edit",
+        tier: Tier::Edit,
+        description: Description {
+            what: "Stage a structural rewrite: every match of a pattern (as in ast_grep) becomes a template using its metavariables. Writes no source file.",
+            use_when: "the same change is needed at many sites (\"log.info($$$A)\" to \"log.debug($$$A)\"), to review it as a diff before writing.",
+            not_for: "a one-site edit; text that is not code.",
+            returns: "change_id, sites, files, and the unified diff (cut to the budget); resolve applies or discards it.",
+        },
+        read_only: false,
+        input_schema: input::<structural::EditArgs>,
+        output_schema: output::<structural::EditOutput>,
+        run: structural::edit,
+    },
+    ToolDef {
+        name: "resolve",
+        tier: Tier::Edit,
+        description: Description {
+            what: "Apply or discard a change ast_edit staged. Apply writes all its files or none: if any changed since staging, nothing is written; the index is then updated for the written files.",
+            use_when: "the staged diff is right (apply) or not wanted (discard).",
+            not_for: "changes not staged by ast_edit.",
+            returns: "the change id, the action, the files with their sites, and notes on the index update.",
+        },
+        read_only: false,
+        input_schema: input::<structural::ResolveArgs>,
+        output_schema: output::<structural::ResolveOutput>,
+        run: structural::resolve,
+    },
 ];
 
 /// The **Returns** of the write tools.
