@@ -21,16 +21,16 @@ pub const MAX_SEARCH_LIMIT: usize = 200;
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(deny_unknown_fields)]
 pub struct SearchArgs {
-    /// A question in words, or a name or part of one.
+    /// Words, or a name or part of one.
     pub text: String,
-    /// Rankers used; `auto`: all, fused, after exact and prefix names.
+    /// Rankers: `auto` fuses all, after name matches.
     #[serde(default)]
     #[cfg_attr(feature = "cli", arg(long, value_enum, default_value_t = SearchMode::Auto))]
     pub mode: SearchMode,
-    /// Only this kind (`function`, `class`, ...).
+    /// Only this kind (`function`, `class`).
     #[cfg_attr(feature = "cli", arg(long))]
     pub kind: Option<String>,
-    /// Only this language (`python`, `rust`, ...).
+    /// Only this language (`python`, `rust`).
     #[cfg_attr(feature = "cli", arg(long))]
     pub lang: Option<String>,
     /// Most results.

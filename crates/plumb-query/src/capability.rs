@@ -103,12 +103,10 @@ pub struct Search;
 impl Capability for Search {
     const NAME: &'static str = "search";
     const DESCRIPTION: Description = Description {
-        what: "Find definitions by meaning or by name, offline: the first tool for a question \
-               in words.",
+        what: "Find definitions by meaning or name: the first tool for a question in words.",
         use_when: "\"where do we retry failed requests?\", part of a name.",
-        not_for: "a name you know: then symbol, refs, callers; a file (outline).",
-        returns: "symbols: exact and prefix name matches, then the fused ranking; each with \
-                  `score` and `rankers`.",
+        not_for: "a known name (symbol, refs).",
+        returns: "symbols, name matches first, each with `score` and `rankers`.",
     };
     const SUBJECT: &'static str = "text";
     type Args = SearchArgs;
@@ -132,9 +130,9 @@ impl Capability for SymbolInfo {
     const NAME: &'static str = "symbol";
     const DESCRIPTION: Description = Description {
         what: "A definition with its signature, doc comment and source text (bounded).",
-        use_when: "\"show me X\", \"what does X look like\", before editing X.",
+        use_when: "\"show me X\", before editing X.",
         not_for: "names you only half know (search); a whole file (outline).",
-        returns: "each matching definition with file, lines, signature, doc, parent and source.",
+        returns: "each match with file, lines, signature, doc and source.",
     };
     type Args = SymbolArgs;
     type Item = SymbolDetail;
@@ -161,8 +159,8 @@ fn cut_depth(nodes: &mut [OutlineNode], depth: u32) {
 impl Capability for Outline {
     const NAME: &'static str = "outline";
     const DESCRIPTION: Description = Description {
-        what: "The definitions of one file, nested (classes, their methods, …).",
-        use_when: "\"what is in this file\", skimming a file before reading it.",
+        what: "The definitions of one file, nested.",
+        use_when: "\"what is in this file\".",
         not_for: "one definition's code (symbol); finding a file (search).",
         returns: "a tree of symbols with children.",
     };
@@ -203,9 +201,9 @@ impl Capability for Refs {
     const NAME: &'static str = "refs";
     const DESCRIPTION: Description = Description {
         what: "Every resolved reference to a symbol: calls, imports, type uses, inheritance, reads.",
-        use_when: "\"where is X used\", \"is it safe to rename X\", \"who imports X\".",
+        use_when: "\"where is X used\", \"is it safe to rename X\".",
         not_for: "callers grouped by function (callers); transitive effects (impact).",
-        returns: "sites (file, line, col, kind, enclosing symbol) with resolution and confidence.",
+        returns: "sites with kind, enclosing symbol, resolution and confidence.",
     };
     type Args = RefsArgs;
     type Item = Reference;
@@ -236,8 +234,8 @@ impl Capability for Callers {
     const NAME: &'static str = "callers";
     const DESCRIPTION: Description = Description {
         what: "The functions that call a symbol, with their call sites.",
-        use_when: "\"who calls X\", \"how is X used\", before changing X's signature.",
-        not_for: "non-call uses such as imports and types (refs); indirect callers (impact).",
+        use_when: "\"who calls X\", before changing X's signature.",
+        not_for: "other uses (refs); indirect callers (impact).",
         returns: "callers with sites, resolution and confidence.",
     };
     type Args = SymbolArgs;
@@ -255,9 +253,9 @@ impl Capability for Callees {
     const NAME: &'static str = "callees";
     const DESCRIPTION: Description = Description {
         what: "What a function calls, with the call sites.",
-        use_when: "\"what does X call\", \"what does X depend on\", tracing a flow downwards.",
+        use_when: "\"what does X call\", tracing a flow downwards.",
         not_for: "who calls X (callers).",
-        returns: "callees with sites, resolution and confidence; unresolved calls are counted in notes.",
+        returns: "callees with sites, resolution and confidence.",
     };
     type Args = SymbolArgs;
     type Item = Callee;
@@ -274,8 +272,8 @@ impl Capability for Impact {
     const NAME: &'static str = "impact";
     const DESCRIPTION: Description = Description {
         what: "Everything that depends on a symbol, transitively up to `depth` hops: callers, referencers, subtypes.",
-        use_when: "\"what breaks if I change X\", \"blast radius of X\", planning a refactor.",
-        not_for: "direct call sites (callers); subtypes only (impls).",
+        use_when: "\"what breaks if I change X\", \"blast radius of X\".",
+        not_for: "direct callers (callers).",
         returns: "dependents with depth and relation.",
     };
     type Args = ImpactArgs;

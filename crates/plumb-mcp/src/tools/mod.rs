@@ -129,7 +129,7 @@ pub static TOOLS: &[ToolDef] = &[
         name: "status",
         tier: Tier::Core,
         description: Description {
-            what: "Index health: files by status and language, skipped files and why, totals, freshness, and this server's profile and tools.",
+            what: "Index health: files by status and language, skipped files and why, freshness, this server's profile and tools.",
             use_when: "answers look incomplete, \"is the index up to date\".",
             not_for: "questions about code (the other tools).",
             returns: "the status report.",
