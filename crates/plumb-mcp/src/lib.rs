@@ -13,9 +13,10 @@
 //!
 //! It reads the graph only through `plumb-query` (and `plumb-store` to open
 //! it); it uses `plumb-index` for the `index` tool, the one tool that
-//! writes, and only to `.plumb/`, and for freshness. It never parses source
-//! and never writes a source file. Logs go through `tracing`; stdout carries
-//! protocol messages only.
+//! writes only to `.plumb/`, and for freshness. Source files are written
+//! only by the edit set's tools (`write`, `edit`, `apply_patch`,
+//! `resolve`), through `plumb-edit`. Logs go through `tracing`; stdout
+//! carries protocol messages only.
 
 mod budget;
 mod call;
