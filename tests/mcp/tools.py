@@ -13,6 +13,7 @@ from harness import ROOT, run, session, text
 
 CART_TOTAL = "shop.models.Cart.total"
 CORE = {"search", "symbol", "outline", "refs", "callers", "callees", "impact", "status"}
+ANALYTICS = {"communities", "entrypoints", "cochange", "changes", "query"}
 
 
 def check_answer(result, tool):
@@ -125,7 +126,7 @@ async def core_tools():
 async def full_tools():
     async with session(ROOT, "--profile", "full") as s:
         tools = {t.name for t in (await s.list_tools()).tools}
-        assert tools == CORE | {"impls", "index", "lsp", "ast_grep"}, tools
+        assert tools == CORE | {"impls", "index", "lsp", "ast_grep"} | ANALYTICS, tools
 
         direct = check_answer(await s.call_tool("impls", {"symbol": "shop.models.Cart"}), "impls")
         assert qualnames(direct["results"], "symbol") == {"shop.models.DiscountCart"}, direct
