@@ -91,7 +91,7 @@ impl ToolDef {
 /// (a tool not listed here shows its name).
 fn title(name: &'static str) -> &'static str {
     match name {
-        "search" => "Find definitions by name",
+        "search" => "Find definitions by meaning or name",
         "symbol" => "Show a definition",
         "outline" => "Outline a file",
         "refs" => "Find references",
@@ -101,6 +101,29 @@ fn title(name: &'static str) -> &'static str {
         "impls" => "Find implementations",
         "status" => "Index status",
         "index" => "Rebuild the index",
+        "lsp" => "Ask the language server",
+        "write" => "Write a file",
+        "edit" => "Edit a file",
+        "apply_patch" => "Apply a patch",
+        "ast_grep" => "Search by code shape",
+        "ast_edit" => "Stage a structural rewrite",
+        "resolve" => "Apply or discard a staged change",
+        "communities" => "Find communities",
+        "entrypoints" => "Find entry points",
+        "cochange" => "Files that change together",
+        "changes" => "What a diff impacts",
+        "query" => "Read-only SQL over the graph",
+        "debug_launch" => "Launch under a debugger",
+        "debug_attach" => "Attach a debugger",
+        "debug_breakpoints" => "Set breakpoints",
+        "debug_continue" => "Continue",
+        "debug_step" => "Step",
+        "debug_pause" => "Pause",
+        "debug_stack" => "Show the stack",
+        "debug_vars" => "Show variables",
+        "debug_eval" => "Evaluate an expression",
+        "debug_output" => "Show program output",
+        "debug_stop" => "End the debug session",
         other => other,
     }
 }
