@@ -58,7 +58,7 @@ impl ToolSet {
         }
     }
 
-    fn bit(self) -> u8 {
+    const fn bit(self) -> u8 {
         1 << (self as u8)
     }
 }
@@ -84,9 +84,7 @@ impl Profile {
 
     /// The profile of one set.
     pub const fn of(set: ToolSet) -> Profile {
-        Profile {
-            sets: 1 << (set as u8),
-        }
+        Profile { sets: set.bit() }
     }
 
     /// The sets of this profile, in [`ToolSet::EVERY`] order.
