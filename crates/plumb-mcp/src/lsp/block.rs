@@ -7,53 +7,6 @@ use serde::Serialize;
 
 use plumb_rpc::lsp::{Diagnostic, Outcome, Status};
 
-/// One diagnostic.
-#[derive(Clone, Debug, Serialize, JsonSchema)]
-pub struct DiagnosticItem {
-    /// `error`, `warning`, `information` or `hint`.
-    pub severity: String,
-    /// The server's code (`reportArgumentType`, `2345`, `E0308`), if any.
-    pub code: Option<String>,
-    /// The server's message.
-    pub message: String,
-    /// The file, relative to the root.
-    pub file: String,
-    /// Line, 1-based.
-    pub line: u32,
-    /// Column, 1-based.
-    pub column: u32,
-    /// What produced it (`Pyright`, `typescript`, `clang`, `rustc`).
-    pub source: Option<String>,
-}
-
-impl DiagnosticItem {
-    /// The item of a server's diagnostic.
-    pub fn of(diagnostic: Diagnostic) -> DiagnosticItem {
-        DiagnosticItem {
-            severity: diagnostic.severity.as_str().to_owned(),
-            code: diagnostic.code,
-            message: diagnostic.message,
-            file: diagnostic.file,
-            line: diagnostic.line,
-            column: diagnostic.column,
-            source: diagnostic.source,
-        }
-    }
-
-    /// `file:line:column: severity[code]: message`.
-    pub fn line_text(&self) -> String {
-        let code = self
-            .code
-            .as_ref()
-            .map(|code| format!("[{code}]"))
-            .unwrap_or_default();
-        format!(
-            "{}:{}:{}: {}{code}: {}",
-            self.file, self.line, self.column, self.severity, self.message
-        )
-    }
-}
-
 /// The language server's verdict on a write.
 #[derive(Clone, Debug, Serialize, JsonSchema)]
 pub struct Diagnostics {
@@ -67,7 +20,7 @@ pub struct Diagnostics {
     pub reason: Option<String>,
     /// Diagnostics this write introduced (in the written files, and in
     /// other open files it broke), never one reported before.
-    pub new: Vec<DiagnosticItem>,
+    pub new: Vec<Diagnostic>,
     /// Diagnostics reported before that this write made go away.
     pub resolved: usize,
     /// New diagnostics left out (bounded list, or the response budget).
@@ -86,11 +39,7 @@ impl Diagnostics {
             status: status.to_owned(),
             server: outcome.server,
             reason: outcome.reason,
-            new: outcome
-                .diagnostics
-                .into_iter()
-                .map(DiagnosticItem::of)
-                .collect(),
+            new: outcome.diagnostics,
             resolved: outcome.resolved,
             omitted: outcome.omitted,
         }
@@ -111,8 +60,25 @@ impl Diagnostics {
         out.push('\n');
         for item in &self.new {
             out.push_str("  ");
-            out.push_str(&item.line_text());
+            out.push_str(&line_text(item));
             out.push('\n');
         }
     }
+}
+
+/// `file:line:column: severity[code]: message`.
+fn line_text(diagnostic: &Diagnostic) -> String {
+    let code = diagnostic
+        .code
+        .as_ref()
+        .map(|code| format!("[{code}]"))
+        .unwrap_or_default();
+    format!(
+        "{}:{}:{}: {}{code}: {}",
+        diagnostic.file,
+        diagnostic.line,
+        diagnostic.column,
+        diagnostic.severity.as_str(),
+        diagnostic.message
+    )
 }

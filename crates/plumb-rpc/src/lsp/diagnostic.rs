@@ -7,6 +7,7 @@ use serde::Serialize;
 /// without one is taken as an error, as the specification lets the client
 /// decide).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// Stops the build.
@@ -43,6 +44,7 @@ impl Severity {
 
 /// One diagnostic of one file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Diagnostic {
     /// How bad it is.
     pub severity: Severity,
