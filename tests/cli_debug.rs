@@ -80,10 +80,28 @@ fn variable<'a>(json: &'a Value, name: &str) -> &'a Value {
         .unwrap_or_else(|| panic!("no variable {name} in {json:#}"))
 }
 
+/// Builds the fixture's program with `compiler ARGS` in the copy's root.
+fn build(repo: &Repo, compiler: &str, args: &[&str]) {
+    let built = Command::new(compiler)
+        .args(args)
+        .current_dir(repo.root())
+        .status()
+        .unwrap_or_else(|e| panic!("{compiler} is needed to build the fixture: {e}"));
+    assert!(built.success(), "{compiler} {args:?} failed");
+}
+
+/// Runs `plumb debug ARGS` and checks that the session stopped.
+fn stopped(repo: &Repo, args: &[&str]) -> Value {
+    let (run, json) = debug(repo, args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(json["state"], "stopped", "{json:#}");
+    json
+}
+
 #[test]
 fn a_failing_pytest_test_stops_inside_the_function_under_test() {
     let repo = Repo::copy_of("debug/python");
-    let (run, json) = debug(
+    let json = stopped(
         &repo,
         &[
             "--break",
@@ -96,8 +114,6 @@ fn a_failing_pytest_test_stops_inside_the_function_under_test() {
             "tests/test_stats.py",
         ],
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(json["state"], "stopped", "{json:#}");
     assert_eq!(json["stopped"]["reason"], "breakpoint");
     assert_eq!(json["stopped"]["file"], "stats.py");
     assert_eq!(json["stopped"]["line"], 11);
@@ -120,15 +136,8 @@ fn a_failing_pytest_test_stops_inside_the_function_under_test() {
 #[test]
 fn a_c_program_built_with_debug_info_stops_under_lldb() {
     let repo = Repo::copy_of("debug/c");
-    let built = Command::new("cc")
-        .args(["-g", "-O0", "-o", "main", "main.c"])
-        .current_dir(repo.root())
-        .status()
-        .expect("a C compiler (cc) is needed");
-    assert!(built.success());
-    let (run, json) = debug(&repo, &["--break", "main.c:10", "--", "./main"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(json["state"], "stopped", "{json:#}");
+    build(&repo, "cc", &["-g", "-O0", "-o", "main", "main.c"]);
+    let json = stopped(&repo, &["--break", "main.c:10", "--", "./main"]);
     assert!(
         json["session"]["adapter"]
             .as_str()
@@ -153,13 +162,12 @@ fn a_c_program_built_with_debug_info_stops_under_lldb() {
 #[test]
 fn a_rust_program_built_with_debug_info_stops_under_lldb() {
     let repo = Repo::copy_of("debug/rust");
-    let built = Command::new("rustc")
-        .args(["-g", "-C", "opt-level=0", "-o", "order", "main.rs"])
-        .current_dir(repo.root())
-        .status()
-        .expect("rustc is needed");
-    assert!(built.success());
-    let (run, json) = debug(
+    build(
+        &repo,
+        "rustc",
+        &["-g", "-C", "opt-level=0", "-o", "order", "main.rs"],
+    );
+    let json = stopped(
         &repo,
         &[
             "--language",
@@ -170,8 +178,6 @@ fn a_rust_program_built_with_debug_info_stops_under_lldb() {
             "./order",
         ],
     );
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(json["state"], "stopped", "{json:#}");
     assert_eq!(json["session"]["language"], "rust");
     assert!(
         json["stopped"]["function"]
@@ -238,15 +244,12 @@ exit 1
 #[test]
 fn a_go_program_stops_under_delve() {
     let repo = Repo::copy_of("debug/go");
-    let built = Command::new("go")
-        .args(["build", "-gcflags=-N -l", "-o", "scale", "."])
-        .current_dir(repo.root())
-        .status()
-        .expect("the Go toolchain is needed (apt-get install golang-go)");
-    assert!(built.success());
-    let (run, json) = debug(&repo, &["--break", "main.go:8", "--", "./scale"]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert_eq!(json["state"], "stopped", "{json:#}");
+    build(
+        &repo,
+        "go",
+        &["build", "-gcflags=-N -l", "-o", "scale", "."],
+    );
+    let json = stopped(&repo, &["--break", "main.go:8", "--", "./scale"]);
     assert_eq!(json["session"]["language"], "go");
     assert_eq!(json["stopped"]["function"], "main.scale");
     assert_eq!(variable(&json, "factor")["value"], "10");
