@@ -14,6 +14,7 @@ mod grammar;
 mod ladder;
 mod matching;
 mod pattern;
+mod prefilter;
 mod search;
 mod staging;
 

@@ -15,6 +15,7 @@ use rayon::prelude::*;
 use crate::error::StructError;
 use crate::matching::{Match, describe, matches_in, parse};
 use crate::pattern::StructPattern;
+use crate::prefilter::Prefilter;
 
 /// Files larger than this are not searched. The indexer's default bound
 /// (`plumb_index::walk::DEFAULT_MAX_FILE_BYTES`, 2 MiB), so that grep reads
@@ -109,7 +110,7 @@ pub fn search(
     for (path, language) in &candidates {
         by_language.entry(*language).or_default().push(path);
     }
-    let mut compiled: BTreeMap<Language, (StructPattern, Option<TemplateFix>)> = BTreeMap::new();
+    let mut compiled: BTreeMap<Language, Compiled> = BTreeMap::new();
     let mut refused = Vec::new();
     let mut notes = Vec::new();
     let languages: Vec<Language> = match scope.language {
@@ -118,8 +119,16 @@ pub fn search(
     };
     for language in languages {
         match compile(pattern, template, language) {
-            Ok(both) => {
-                compiled.insert(language, both);
+            Ok((pattern, fix)) => {
+                let prefilter = Prefilter::new(&pattern);
+                compiled.insert(
+                    language,
+                    Compiled {
+                        pattern,
+                        fix,
+                        prefilter,
+                    },
+                );
             }
             Err(StructError::Unparsable { .. }) if scope.language.is_none() => {
                 refused.push(language)
@@ -147,14 +156,8 @@ pub fn search(
     let outcomes: Vec<Outcome> = candidates
         .par_iter()
         .filter_map(|(path, language)| {
-            let (pattern, fix) = compiled.get(language)?;
-            Some(search_file(
-                root,
-                path,
-                pattern,
-                fix.as_ref(),
-                explicit.contains(path),
-            ))
+            let compiled = compiled.get(language)?;
+            Some(search_file(root, path, compiled, explicit.contains(path)))
         })
         .collect::<Result<Vec<_>, _>>()?;
 
@@ -175,7 +178,16 @@ pub fn search(
     files.sort_by(|a, b| a.file.cmp(&b.file));
     let mut literals: Vec<String> = compiled
         .values()
-        .filter_map(|(p, _)| p.literal().map(|l| format!("`{l}`")))
+        .filter(|c| !c.prefilter.is_empty())
+        .map(|c| {
+            let each: Vec<String> = c
+                .pattern
+                .literals()
+                .iter()
+                .map(|l| format!("`{l}`"))
+                .collect();
+            each.join(" and ")
+        })
         .collect();
     literals.sort();
     literals.dedup();
@@ -209,7 +221,7 @@ pub fn search(
 
 fn literals_note(notes: &mut Vec<String>, read: usize, filtered: usize, literals: &[String]) {
     notes.push(format!(
-        "parsed {read} of {} candidate file(s): the others do not contain the literal {} (byte search before parsing)",
+        "parsed {read} of {} candidate file(s): the others do not contain {} (a byte search before parsing, words as whole words)",
         read + filtered,
         literals.join(" / ")
     ));
@@ -245,6 +257,13 @@ pub fn compile(
     Ok((compiled, fix))
 }
 
+/// What one language's files are searched with.
+struct Compiled {
+    pattern: StructPattern,
+    fix: Option<TemplateFix>,
+    prefilter: Prefilter,
+}
+
 enum Outcome {
     /// The literal is not in the file: not parsed.
     Filtered,
@@ -257,10 +276,10 @@ enum Outcome {
 fn search_file(
     root: &Path,
     path: &Path,
-    pattern: &StructPattern,
-    fix: Option<&TemplateFix>,
+    compiled: &Compiled,
     explicit: bool,
 ) -> Result<Outcome, StructError> {
+    let (pattern, fix) = (&compiled.pattern, compiled.fix.as_ref());
     let rel = relative(root, path);
     let skip = |reason: String| {
         if explicit {
@@ -285,9 +304,7 @@ fn search_file(
         Ok(bytes) => bytes,
         Err(err) => return skip(format!("unreadable: {err}")),
     };
-    if let Some(literal) = pattern.literal()
-        && memchr::memmem::find(&bytes, literal.as_bytes()).is_none()
-    {
+    if !compiled.prefilter.admits(&bytes) {
         return Ok(Outcome::Filtered);
     }
     if memchr::memchr(0, &bytes).is_some() {
