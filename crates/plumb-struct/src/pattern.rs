@@ -188,3 +188,6 @@ fn collect_named_terminals(node: &PatternNode, out: &mut Vec<String>) {
     walk(node, out);
     out.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
 }
+
+#[cfg(test)]
+mod fuzz;
