@@ -1,11 +1,13 @@
-//! Structural search over a tree of files: the walk (the indexer's
-//! ignore rules: `.gitignore`, `.ignore`, `.plumbignore`, hidden files
-//! skipped, links not followed), the literal prefilter (a byte search for
-//! the pattern's longest named leaf before any parse), and the parallel
-//! parse and match, with optional rewriting of each file that matches.
+//! Structural search over a tree of files: the parallel walk (the
+//! indexer's ignore rules: `.gitignore`, `.ignore`, `.plumbignore`, hidden
+//! files skipped, links not followed; the files sorted after it, so that
+//! the output order does not depend on the threads), the literal prefilter
+//! (`prefilter.rs`, before any parse), and the parallel parse and match,
+//! with optional rewriting of each file that matches.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use ast_grep_core::replacer::TemplateFix;
@@ -390,6 +392,28 @@ fn relative(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
+/// The files of a known language under `builder`'s roots, walked on
+/// several threads (in no particular order: the caller sorts them).
+fn walk_parallel(builder: &ignore::WalkBuilder) -> Vec<PathBuf> {
+    let found = Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        let found = &found;
+        Box::new(move |entry| {
+            if let Ok(entry) = entry
+                && entry.file_type().is_some_and(|t| t.is_file())
+                && Language::from_path(entry.path()).is_some()
+            {
+                found
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(entry.into_path());
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    found.into_inner().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// The files to search with their languages.
 type Candidates = Vec<(PathBuf, Language)>;
 
@@ -414,13 +438,7 @@ fn candidates(root: &Path, scope: &Scope) -> Result<(Candidates, Vec<PathBuf>), 
             .hidden(true)
             .require_git(false)
             .add_custom_ignore_filename(IGNORE_FILE);
-        for entry in builder.build().flatten() {
-            if entry.file_type().is_some_and(|t| t.is_file())
-                && Language::from_path(entry.path()).is_some()
-            {
-                files.push(entry.into_path());
-            }
-        }
+        files.extend(walk_parallel(&builder));
     }
     files.sort();
     files.dedup();
