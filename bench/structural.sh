@@ -7,7 +7,11 @@
 # Corpora: the Linux subset of bench/speed.sh (drivers/net + include + net of Debian's
 # linux-source-6.1, 12,747 C files) and rxjs 7.8.1's TypeScript sources (src/).
 # ast-grep comes from npm (@ast-grep/cli, pinned below), installed under bench/out/ast-grep/.
-# Usage: bench/structural.sh
+# The floor column is the median time of crates/plumb-struct/examples/parse_floor.rs: walk, read
+# every file of the language, keep those passing plumb's prefilter and parse them with tree-sitter
+# on all cores, with no matching and no output (what any search parsing those files must spend).
+# Usage: bench/structural.sh   (PLUMB=path/to/plumb and FLOOR=path/to/parse_floor use prebuilt
+# release binaries instead of building them; RUNS=n sets the timed runs per tool and pattern)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -17,9 +21,13 @@ RUNS=${RUNS:-5}
 AST_GREP_VERSION=0.51.1
 mkdir -p "$out/structural"
 
-echo "build (release)"
-(cd "$repo" && cargo build --release --quiet --bin plumb)
-plumb="$repo/target/release/plumb"
+if [ -z "${PLUMB:-}" ] || [ -z "${FLOOR:-}" ]; then
+  echo "build (release)"
+  (cd "$repo" && cargo build --release --quiet --bin plumb \
+    && cargo build --release --quiet -p plumb-struct --example parse_floor)
+fi
+plumb=${PLUMB:-$repo/target/release/plumb}
+floor=${FLOOR:-$repo/target/release/examples/parse_floor}
 
 sg="$out/ast-grep/node_modules/.bin/ast-grep"
 if [ ! -x "$sg" ]; then
@@ -66,8 +74,8 @@ timed() {
 {
   echo "# Structural search: plumb grep vs ast-grep — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD) (release), $("$sg" --version), $(nproc) cores, median of $RUNS warm runs"
   echo
-  echo "| corpus | pattern | plumb s | ast-grep s | ast-grep / plumb | plumb matches | ast-grep matches | same matches | plumb files parsed |"
-  echo "|---|---|---|---|---|---|---|---|---|"
+  echo "| corpus | pattern | plumb s | ast-grep s | ast-grep / plumb | floor s | ast-grep / floor | plumb matches | ast-grep matches | same matches | plumb files parsed |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
 } > "$out/structural.md"
 
 n=0
@@ -79,17 +87,21 @@ for case in "${cases[@]}"; do
   sj="$out/structural/$n.ast-grep.jsonl"
   (cd "$dir" && "$plumb" --root "$dir" grep --json --lang "$lang" "$pattern" "$dir" > "$pj" || true)
   "$sg" run --json=stream -l "$sglang" -p "$pattern" "$dir" > "$sj" || true
-  pt=(); st=()
+  "$floor" "$lang" "$dir" "$pattern" > /dev/null
+  pt=(); st=(); ft=()
   for _ in $(seq "$RUNS"); do
     pt+=("$(timed "$plumb" --root "$dir" grep --json --lang "$lang" "$pattern" "$dir")")
     st+=("$(timed "$sg" run --json=stream -l "$sglang" -p "$pattern" "$dir")")
+    ft+=("$("$floor" "$lang" "$dir" "$pattern" | awk '{print $3}')")
   done
   p_s=$(printf '%s\n' "${pt[@]}" | median)
   s_s=$(printf '%s\n' "${st[@]}" | median)
+  f_s=$(printf '%s\n' "${ft[@]}" | median)
   compared=$(python3 "$here/structural_compare.py" "$dir" "$pj" "$sj")
   IFS='|' read -r p_n s_n same parsed <<< "$compared"
   ratio=$(echo "$s_s / $p_s" | bc -l)
-  printf '| %s | `%s` | %.3f | %.3f | %.1f× | %s | %s | %s | %s |\n' \
-    "$corpus" "$pattern" "$p_s" "$s_s" "$ratio" "$p_n" "$s_n" "$same" "$parsed" >> "$out/structural.md"
+  f_ratio=$(echo "$s_s / $f_s" | bc -l)
+  printf '| %s | `%s` | %.3f | %.3f | %.1f× | %.3f | %.1f× | %s | %s | %s | %s |\n' \
+    "$corpus" "$pattern" "$p_s" "$s_s" "$ratio" "$f_s" "$f_ratio" "$p_n" "$s_n" "$same" "$parsed" >> "$out/structural.md"
 done
 cat "$out/structural.md"

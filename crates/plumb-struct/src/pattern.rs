@@ -116,7 +116,7 @@ impl StructPattern {
     /// The texts every match contains verbatim, longest first, each once:
     /// the pattern's named leaves, such as identifiers (ast-grep-core
     /// compares a named leaf's text exactly). A file without one of them
-    /// cannot match, so it is not parsed (`prefilter.rs`).
+    /// cannot match, so it is not parsed ([`crate::Prefilter`]).
     pub fn literals(&self) -> &[String] {
         &self.literals
     }

@@ -16,7 +16,7 @@ use memchr::memmem::Finder;
 use crate::pattern::StructPattern;
 
 /// The literals of one compiled pattern, ready to search for.
-pub(crate) struct Prefilter {
+pub struct Prefilter {
     literals: Vec<Literal>,
 }
 
@@ -28,7 +28,7 @@ struct Literal {
 impl Prefilter {
     /// The prefilter of `pattern`: all its literals, longest (most
     /// selective) first.
-    pub(crate) fn new(pattern: &StructPattern) -> Prefilter {
+    pub fn new(pattern: &StructPattern) -> Prefilter {
         let literals = pattern
             .literals()
             .iter()
@@ -42,13 +42,13 @@ impl Prefilter {
 
     /// Whether the pattern has a literal to test (a pattern of keywords
     /// and metavariables alone has none: every file passes).
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.literals.is_empty()
     }
 
     /// Whether `bytes` holds every literal (each word-like one as a whole
     /// word): `false` means the file cannot match.
-    pub(crate) fn admits(&self, bytes: &[u8]) -> bool {
+    pub fn admits(&self, bytes: &[u8]) -> bool {
         self.literals.iter().all(|literal| literal.occurs_in(bytes))
     }
 }
