@@ -11,7 +11,9 @@
 # every file of the language, keep those passing plumb's prefilter and parse them with tree-sitter
 # on all cores, with no matching and no output (what any search parsing those files must spend).
 # Usage: bench/structural.sh   (PLUMB=path/to/plumb and FLOOR=path/to/parse_floor use prebuilt
-# release binaries instead of building them; RUNS=n sets the timed runs per tool and pattern)
+# release binaries instead of building them; RUNS=n sets the timed runs per tool and pattern;
+# ENGINE=path/to/struct_grep times crates/plumb-struct/examples/struct_grep.rs, the search
+# `plumb grep` calls without the CLI around it, in place of the plumb binary)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -21,13 +23,21 @@ RUNS=${RUNS:-5}
 AST_GREP_VERSION=0.51.1
 mkdir -p "$out/structural"
 
-if [ -z "${PLUMB:-}" ] || [ -z "${FLOOR:-}" ]; then
+if { [ -z "${PLUMB:-}" ] && [ -z "${ENGINE:-}" ]; } || [ -z "${FLOOR:-}" ]; then
   echo "build (release)"
   (cd "$repo" && cargo build --release --quiet --bin plumb \
     && cargo build --release --quiet -p plumb-struct --example parse_floor)
 fi
 plumb=${PLUMB:-$repo/target/release/plumb}
 floor=${FLOOR:-$repo/target/release/examples/parse_floor}
+# One run of plumb's search: the binary, or with ENGINE the example calling the same function.
+plumb_grep() { # dir lang pattern
+  if [ -n "${ENGINE:-}" ]; then
+    "$ENGINE" "$2" "$1" "$3"
+  else
+    (cd "$1" && "$plumb" --root "$1" grep --json --lang "$2" "$3" "$1")
+  fi
+}
 
 sg="$out/ast-grep/node_modules/.bin/ast-grep"
 if [ ! -x "$sg" ]; then
@@ -72,7 +82,8 @@ timed() {
 }
 
 {
-  echo "# Structural search: plumb grep vs ast-grep — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD) (release), $("$sg" --version), $(nproc) cores, median of $RUNS warm runs"
+  what="plumb grep"; [ -n "${ENGINE:-}" ] && what="plumb's search engine (examples/struct_grep)"
+  echo "# Structural search: $what vs ast-grep — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD) (release), $("$sg" --version), $(nproc) cores, median of $RUNS warm runs, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
   echo
   echo "| corpus | pattern | plumb s | ast-grep s | ast-grep / plumb | floor s | ast-grep / floor | plumb matches | ast-grep matches | same matches | plumb files parsed |"
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
@@ -85,12 +96,12 @@ for case in "${cases[@]}"; do
   echo "$corpus: $pattern"
   pj="$out/structural/$n.plumb.json"
   sj="$out/structural/$n.ast-grep.jsonl"
-  (cd "$dir" && "$plumb" --root "$dir" grep --json --lang "$lang" "$pattern" "$dir" > "$pj" || true)
+  plumb_grep "$dir" "$lang" "$pattern" > "$pj" || true
   "$sg" run --json=stream -l "$sglang" -p "$pattern" "$dir" > "$sj" || true
   "$floor" "$lang" "$dir" "$pattern" > /dev/null
   pt=(); st=(); ft=()
   for _ in $(seq "$RUNS"); do
-    pt+=("$(timed "$plumb" --root "$dir" grep --json --lang "$lang" "$pattern" "$dir")")
+    pt+=("$(timed plumb_grep "$dir" "$lang" "$pattern")")
     st+=("$(timed "$sg" run --json=stream -l "$sglang" -p "$pattern" "$dir")")
     ft+=("$("$floor" "$lang" "$dir" "$pattern" | awk '{print $3}')")
   done
