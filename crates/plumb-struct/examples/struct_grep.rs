@@ -26,9 +26,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .files
         .iter()
         .flat_map(|file| {
-            file.matches.iter().map(|m| {
-                serde_json::json!({"file": file.file, "line": m.line, "column": m.column})
-            })
+            file.matches
+                .iter()
+                .map(|m| serde_json::json!({"file": file.file, "line": m.line, "column": m.column}))
         })
         .collect();
     let answer = serde_json::json!({"results": results, "notes": found.notes});
