@@ -84,6 +84,14 @@ timed() {
   awk '{printf "%s %.2f\n", $1, $2 + $3}' "$t"
   rm -f "$t"
 }
+{
+  what="plumb grep"; [ -n "${ENGINE:-}" ] && what="plumb's search engine (examples/struct_grep)"
+  echo "# Structural search: $what vs ast-grep — $(date -u +%F), plumb $(git -C "$repo" rev-parse --short HEAD) (release), $("$sg" --version), $(nproc) cores, median of $RUNS warm runs, load $(cut -d' ' -f1-3 /proc/loadavg) at the start"
+  echo
+  echo "| corpus | pattern | plumb s wall / CPU | ast-grep s wall / CPU | ast-grep / plumb wall / CPU | floor s wall / CPU | ast-grep / floor CPU | plumb matches | ast-grep matches | same matches | plumb files parsed |"
+  echo "|---|---|---|---|---|---|---|---|---|---|---|"
+} > "$out/structural.md"
+
 n=0
 for case in "${cases[@]}"; do
   IFS='|' read -r corpus dir lang sglang pattern <<< "$case"
