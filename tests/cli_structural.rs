@@ -187,7 +187,7 @@ fn without_lang_each_file_is_read_in_its_own_language() {
         .collect();
     assert_eq!(files, ["Main.kt", "app.py", "main.swift"], "{answer:#}");
     let notes = answer["notes"].to_string();
-    assert!(notes.contains("literal `print`"), "{notes}");
+    assert!(notes.contains("do not contain `print`"), "{notes}");
 }
 
 #[test]

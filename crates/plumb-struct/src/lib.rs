@@ -14,6 +14,7 @@ mod grammar;
 mod ladder;
 mod matching;
 mod pattern;
+mod prefilter;
 mod search;
 mod staging;
 
@@ -21,6 +22,7 @@ pub use error::StructError;
 pub use grammar::Grammar;
 pub use matching::{Match, find_matches};
 pub use pattern::StructPattern;
+pub use prefilter::Prefilter;
 pub use search::{
     FileMatches, Found, MAX_FILE_BYTES, PARSE_TIMEOUT, Scope, compile, confine_paths, search,
 };

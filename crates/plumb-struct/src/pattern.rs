@@ -25,7 +25,7 @@ pub struct StructPattern {
     grammar: Grammar,
     pattern: Pattern,
     role: &'static str,
-    literal: Option<String>,
+    literals: Vec<String>,
     variables: Vec<String>,
 }
 
@@ -34,7 +34,7 @@ impl std::fmt::Debug for StructPattern {
         f.debug_struct("StructPattern")
             .field("language", &self.grammar.language())
             .field("role", &self.role)
-            .field("literal", &self.literal)
+            .field("literals", &self.literals)
             .field("variables", &self.variables)
             .finish()
     }
@@ -76,12 +76,13 @@ impl StructPattern {
             }
             let mut variables = Vec::new();
             collect_variables(&pattern.node, &mut variables);
-            let literal = longest_named_terminal(&pattern.node).map(str::to_owned);
+            let mut literals = Vec::new();
+            collect_named_terminals(&pattern.node, &mut literals);
             return Ok(StructPattern {
                 grammar,
                 pattern,
                 role: context.role,
-                literal,
+                literals,
                 variables,
             });
         }
@@ -112,11 +113,12 @@ impl StructPattern {
         self.role
     }
 
-    /// The longest text every match contains verbatim (a named leaf of the
-    /// pattern, such as an identifier: ast-grep-core compares a named leaf's
-    /// text exactly), used to skip files without parsing them.
-    pub fn literal(&self) -> Option<&str> {
-        self.literal.as_deref()
+    /// The texts every match contains verbatim, longest first, each once:
+    /// the pattern's named leaves, such as identifiers (ast-grep-core
+    /// compares a named leaf's text exactly). A file without one of them
+    /// cannot match, so it is not parsed ([`crate::Prefilter`]).
+    pub fn literals(&self) -> &[String] {
+        &self.literals
     }
 
     /// The names of the captured metavariables (`X` for `$X`, `ARGS` for
@@ -166,15 +168,26 @@ fn collect_variables(node: &PatternNode, out: &mut Vec<String>) {
     }
 }
 
-fn longest_named_terminal(node: &PatternNode) -> Option<&str> {
-    match node {
-        PatternNode::MetaVar { .. } => None,
-        PatternNode::Terminal { text, is_named, .. } => {
-            (*is_named && !text.trim().is_empty()).then_some(text.as_str())
+/// The texts of `node`'s named leaves into `out`, longest first, each once.
+fn collect_named_terminals(node: &PatternNode, out: &mut Vec<String>) {
+    fn walk(node: &PatternNode, out: &mut Vec<String>) {
+        match node {
+            PatternNode::MetaVar { .. } => {}
+            PatternNode::Terminal { text, is_named, .. } => {
+                if *is_named && !text.trim().is_empty() && !out.contains(text) {
+                    out.push(text.clone());
+                }
+            }
+            PatternNode::Internal { children, .. } => {
+                for child in children {
+                    walk(child, out);
+                }
+            }
         }
-        PatternNode::Internal { children, .. } => children
-            .iter()
-            .filter_map(longest_named_terminal)
-            .max_by_key(|text| text.len()),
     }
+    walk(node, out);
+    out.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
 }
+
+#[cfg(test)]
+mod fuzz;

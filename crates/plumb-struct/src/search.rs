@@ -1,11 +1,13 @@
-//! Structural search over a tree of files: the walk (the indexer's
-//! ignore rules: `.gitignore`, `.ignore`, `.plumbignore`, hidden files
-//! skipped, links not followed), the literal prefilter (a byte search for
-//! the pattern's longest named leaf before any parse), and the parallel
-//! parse and match, with optional rewriting of each file that matches.
+//! Structural search over a tree of files: the parallel walk (the
+//! indexer's ignore rules: `.gitignore`, `.ignore`, `.plumbignore`, hidden
+//! files skipped, links not followed; the files sorted after it, so that
+//! the output order does not depend on the threads), the literal prefilter
+//! (`prefilter.rs`, before any parse), and the parallel parse and match,
+//! with optional rewriting of each file that matches.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use ast_grep_core::replacer::TemplateFix;
@@ -15,6 +17,7 @@ use rayon::prelude::*;
 use crate::error::StructError;
 use crate::matching::{Match, describe, matches_in, parse};
 use crate::pattern::StructPattern;
+use crate::prefilter::Prefilter;
 
 /// Files larger than this are not searched. The indexer's default bound
 /// (`plumb_index::walk::DEFAULT_MAX_FILE_BYTES`, 2 MiB), so that grep reads
@@ -109,7 +112,7 @@ pub fn search(
     for (path, language) in &candidates {
         by_language.entry(*language).or_default().push(path);
     }
-    let mut compiled: BTreeMap<Language, (StructPattern, Option<TemplateFix>)> = BTreeMap::new();
+    let mut compiled: BTreeMap<Language, Compiled> = BTreeMap::new();
     let mut refused = Vec::new();
     let mut notes = Vec::new();
     let languages: Vec<Language> = match scope.language {
@@ -118,8 +121,16 @@ pub fn search(
     };
     for language in languages {
         match compile(pattern, template, language) {
-            Ok(both) => {
-                compiled.insert(language, both);
+            Ok((pattern, fix)) => {
+                let prefilter = Prefilter::new(&pattern);
+                compiled.insert(
+                    language,
+                    Compiled {
+                        pattern,
+                        fix,
+                        prefilter,
+                    },
+                );
             }
             Err(StructError::Unparsable { .. }) if scope.language.is_none() => {
                 refused.push(language)
@@ -147,14 +158,8 @@ pub fn search(
     let outcomes: Vec<Outcome> = candidates
         .par_iter()
         .filter_map(|(path, language)| {
-            let (pattern, fix) = compiled.get(language)?;
-            Some(search_file(
-                root,
-                path,
-                pattern,
-                fix.as_ref(),
-                explicit.contains(path),
-            ))
+            let compiled = compiled.get(language)?;
+            Some(search_file(root, path, compiled, explicit.contains(path)))
         })
         .collect::<Result<Vec<_>, _>>()?;
 
@@ -175,7 +180,16 @@ pub fn search(
     files.sort_by(|a, b| a.file.cmp(&b.file));
     let mut literals: Vec<String> = compiled
         .values()
-        .filter_map(|(p, _)| p.literal().map(|l| format!("`{l}`")))
+        .filter(|c| !c.prefilter.is_empty())
+        .map(|c| {
+            let each: Vec<String> = c
+                .pattern
+                .literals()
+                .iter()
+                .map(|l| format!("`{l}`"))
+                .collect();
+            each.join(" and ")
+        })
         .collect();
     literals.sort();
     literals.dedup();
@@ -209,7 +223,7 @@ pub fn search(
 
 fn literals_note(notes: &mut Vec<String>, read: usize, filtered: usize, literals: &[String]) {
     notes.push(format!(
-        "parsed {read} of {} candidate file(s): the others do not contain the literal {} (byte search before parsing)",
+        "parsed {read} of {} candidate file(s): the others do not contain {} (a byte search before parsing, words as whole words)",
         read + filtered,
         literals.join(" / ")
     ));
@@ -245,6 +259,13 @@ pub fn compile(
     Ok((compiled, fix))
 }
 
+/// What one language's files are searched with.
+struct Compiled {
+    pattern: StructPattern,
+    fix: Option<TemplateFix>,
+    prefilter: Prefilter,
+}
+
 enum Outcome {
     /// The literal is not in the file: not parsed.
     Filtered,
@@ -257,10 +278,10 @@ enum Outcome {
 fn search_file(
     root: &Path,
     path: &Path,
-    pattern: &StructPattern,
-    fix: Option<&TemplateFix>,
+    compiled: &Compiled,
     explicit: bool,
 ) -> Result<Outcome, StructError> {
+    let (pattern, fix) = (&compiled.pattern, compiled.fix.as_ref());
     let rel = relative(root, path);
     let skip = |reason: String| {
         if explicit {
@@ -285,9 +306,7 @@ fn search_file(
         Ok(bytes) => bytes,
         Err(err) => return skip(format!("unreadable: {err}")),
     };
-    if let Some(literal) = pattern.literal()
-        && memchr::memmem::find(&bytes, literal.as_bytes()).is_none()
-    {
+    if !compiled.prefilter.admits(&bytes) {
         return Ok(Outcome::Filtered);
     }
     if memchr::memchr(0, &bytes).is_some() {
@@ -373,6 +392,28 @@ fn relative(root: &Path, path: &Path) -> String {
         .join("/")
 }
 
+/// The files of a known language under `builder`'s roots, walked on
+/// several threads (in no particular order: the caller sorts them).
+fn walk_parallel(builder: &ignore::WalkBuilder) -> Vec<PathBuf> {
+    let found = Mutex::new(Vec::new());
+    builder.build_parallel().run(|| {
+        let found = &found;
+        Box::new(move |entry| {
+            if let Ok(entry) = entry
+                && entry.file_type().is_some_and(|t| t.is_file())
+                && Language::from_path(entry.path()).is_some()
+            {
+                found
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(entry.into_path());
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    found.into_inner().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// The files to search with their languages.
 type Candidates = Vec<(PathBuf, Language)>;
 
@@ -397,13 +438,7 @@ fn candidates(root: &Path, scope: &Scope) -> Result<(Candidates, Vec<PathBuf>), 
             .hidden(true)
             .require_git(false)
             .add_custom_ignore_filename(IGNORE_FILE);
-        for entry in builder.build().flatten() {
-            if entry.file_type().is_some_and(|t| t.is_file())
-                && Language::from_path(entry.path()).is_some()
-            {
-                files.push(entry.into_path());
-            }
-        }
+        files.extend(walk_parallel(&builder));
     }
     files.sort();
     files.dedup();

@@ -87,10 +87,12 @@ fn a_member_pattern_climbs_to_the_member_rung() {
 }
 
 #[test]
-fn the_literal_is_the_longest_named_leaf() {
+fn the_literals_are_the_named_leaves_longest_first() {
     let compiled = StructPattern::compile("$A.dispose($B)", Language::TypeScript).unwrap();
-    assert_eq!(compiled.literal(), Some("dispose"));
+    assert_eq!(compiled.literals(), ["dispose"]);
     assert_eq!(compiled.variables(), ["A", "B"]);
+    let compiled = StructPattern::compile("log.warning($X)", Language::Python).unwrap();
+    assert_eq!(compiled.literals(), ["warning", "log"]);
 }
 
 #[test]
