@@ -109,6 +109,7 @@ fn a_refreshed_file_resolves_as_in_a_fresh_link() {
                 dir: String::new(),
                 name: Some("shop".into()),
                 default_features: Vec::new(),
+                targets: Vec::new(),
             }],
             go_modules: Vec::new(),
         };
