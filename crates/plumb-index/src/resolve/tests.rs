@@ -156,7 +156,7 @@ pub(super) fn calls_named_in(
 
 /// Every resolution of the sites named `name`, as `enclosing -> target
 /// detail`, the detail told by `detail`.
-fn resolutions_named(
+pub(super) fn resolutions_named(
     fixture: &str,
     name: &str,
     crates: &[super::modules::RustCrate],
