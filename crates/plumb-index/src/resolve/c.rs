@@ -86,14 +86,46 @@ fn external_definitions<'s>(
     })
 }
 
-/// In C, a call resolved to a prototype also reaches the definition the
+/// In C and C++, a call resolved to a prototype also reaches the definition the
 /// linker joins it to: the one in the prototype's own file (a header's
 /// `static inline` function declared above its body, or a `static`
 /// prototype), else the one in the calling file `f`, else every definition
 /// with external linkage. Same-named functions of other files (zstd's
 /// legacy decoders each define their own `static HUF_isError`) are not
-/// joined to a prototype that has its own.
+/// joined to a prototype that has its own. Then a `static` function of
+/// another source file is dropped where anything else is left: it is
+/// visible only in its own translation unit (msdfgen's `save-bmp.cpp` and
+/// `save-tiff.cpp` each define a `static writeValue` in one namespace).
 fn linked_definitions(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -> Vec<Target> {
+    let out = joined_prototypes(resolver, f, targets);
+    let visible: Vec<Target> = out
+        .iter()
+        .copied()
+        .filter(|&t| !matches!(t, Target::Sym(s) if internal_to_another_unit(resolver, f, s)))
+        .collect();
+    if visible.is_empty() { out } else { visible }
+}
+
+/// Source file extensions of C and C++ translation units: a `static`
+/// function there is seen by no other file (headers, included anywhere,
+/// are left out).
+const UNIT_EXTENSIONS: [&str; 5] = [".c", ".cc", ".cpp", ".cxx", ".c++"];
+
+/// Whether `s` is a function with internal linkage defined in a source file
+/// other than `f`.
+fn internal_to_another_unit(resolver: &Resolver<'_>, f: FileId, s: SymbolId) -> bool {
+    let def = resolver.def(s);
+    let (g, _) = resolver.locate(s);
+    def.kind == SymbolKind::Function
+        && !def.exported
+        && g != f
+        && UNIT_EXTENSIONS
+            .iter()
+            .any(|ext| resolver.file(g).rel.ends_with(ext))
+}
+
+/// `targets`, with each prototype's joined definitions added.
+fn joined_prototypes(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -> Vec<Target> {
     let mut out = targets.clone();
     for target in targets {
         if let Target::Sym(s) = target {

@@ -54,3 +54,22 @@ fn a_prototype_joins_the_definition_in_its_own_file_before_same_named_ones_elsew
         ]
     );
 }
+
+#[test]
+fn a_static_function_of_another_source_file_is_not_a_callee() {
+    // File ids follow the fixture's order: bmp.cpp 1, tiff.cpp 2, util.hpp 3, main.cpp 4.
+    let fixture = "//- src/bmp.cpp\nnamespace img {\nstatic bool write_value(int v) { return v > 0; }\nbool save_bmp() { return write_value(1); }\n}\n//- src/tiff.cpp\nnamespace img {\nstatic bool write_value(int v) { return v < 0; }\nbool save_tiff() { return write_value(2); }\n}\n//- src/util.hpp\nnamespace img {\nstatic inline bool clamp(int v) { return v != 0; }\n}\n//- src/main.cpp\n#include \"util.hpp\"\nnamespace img {\nbool run() { return clamp(3); }\n}\n";
+    let in_file = |name: &str| {
+        resolutions_named(fixture, name, &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        })
+    };
+    assert_eq!(
+        in_file("write_value"),
+        vec![
+            "img::save_bmp -> img::write_value in file 1",
+            "img::save_tiff -> img::write_value in file 2"
+        ]
+    );
+    assert_eq!(in_file("clamp"), vec!["img::run -> img::clamp in file 3"]);
+}
