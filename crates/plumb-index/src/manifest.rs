@@ -8,7 +8,7 @@ use std::path::Path;
 
 use toml_edit::{Document, Item, Table, Value};
 
-use crate::resolve::modules::{GoModule, Manifests, RustCrate};
+use crate::resolve::modules::{GoModule, Manifests, RustCrate, normalize};
 use crate::walk::Candidate;
 
 /// The project manifests the `candidates` of the tree at `root` belong to:
@@ -29,6 +29,7 @@ fn rust_crates(root: &Path, candidates: &[Candidate]) -> Vec<RustCrate> {
             dir: dir.to_owned(),
             name: package_name(&manifest),
             default_features: default_features(&manifest),
+            targets: declared_targets(&manifest),
         })
     });
     crates.sort_by(|a, b| a.dir.cmp(&b.dir));
@@ -107,6 +108,45 @@ fn package_name(manifest: &Table) -> Option<String> {
     Some(name.replace('-', "_"))
 }
 
+/// The manifest's target tables that name a crate root by `path`: the
+/// library, and the arrays of binaries, tests, benchmarks and examples
+/// (the Cargo reference, "Cargo Targets").
+const TARGET_TABLES: [&str; 5] = ["lib", "bin", "test", "bench", "example"];
+
+/// The root files the manifest's targets declare by `path`, relative to its
+/// directory and normalised, sorted; a path that leaves the directory is
+/// left out (its files are not the package's).
+fn declared_targets(manifest: &Table) -> Vec<String> {
+    let mut roots: Vec<String> = TARGET_TABLES
+        .iter()
+        .filter_map(|key| manifest.get(key))
+        .flat_map(|item| match item {
+            Item::ArrayOfTables(array) => array.iter().filter_map(|t| target_path(t)).collect(),
+            Item::Value(Value::Array(array)) => array
+                .iter()
+                .filter_map(Value::as_inline_table)
+                .filter_map(|t| target_path(t))
+                .collect(),
+            other => other
+                .as_table_like()
+                .and_then(target_path)
+                .into_iter()
+                .collect::<Vec<_>>(),
+        })
+        .filter(|path| !path.starts_with('/') && !path.starts_with("../"))
+        .map(|path| normalize(&path))
+        .filter(|path| !path.is_empty() && !path.starts_with(".."))
+        .collect();
+    roots.sort();
+    roots.dedup();
+    roots
+}
+
+/// The `path` of one target table.
+fn target_path(target: &dyn toml_edit::TableLike) -> Option<String> {
+    Some(target.get("path")?.as_str()?.to_owned())
+}
+
 /// The features a default build of the package whose `Cargo.toml` is
 /// `manifest` enables: `default`, then every feature of the package's own
 /// `[features]` table reached from it (`dep/feature` and `dep:` entries
@@ -136,6 +176,26 @@ fn default_features(manifest: &Table) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::{cargo_manifest, go_module_path};
+
+    #[test]
+    fn declared_targets_are_read_from_every_target_table() {
+        let manifest = "[package]\nname = \"rg\"\n\n[lib]\npath = \"lib/root.rs\"\n\n[[bin]]\nname = \"rg\"\npath = \"crates/core/./main.rs\"\n\n[[bin]]\nname = \"no-path\"\n\n[[test]]\nname = \"integration\"\npath = \"tests/tests.rs\"\n\n[[bench]]\nname = \"b\"\npath = \"benches/b.rs\"\n\n[[example]]\nname = \"e\"\npath = \"../outside/e.rs\"\n";
+        assert_eq!(
+            super::declared_targets(&cargo_manifest(manifest)),
+            vec![
+                "benches/b.rs",
+                "crates/core/main.rs",
+                "lib/root.rs",
+                "tests/tests.rs"
+            ]
+        );
+        let inline = "lib = { path = \"src/x.rs\" }\nbin = [{ name = \"a\", path = \"a.rs\" }]\n";
+        assert_eq!(
+            super::declared_targets(&cargo_manifest(inline)),
+            vec!["a.rs", "src/x.rs"]
+        );
+        assert!(super::declared_targets(&cargo_manifest("[package]\nname = \"n\"\n")).is_empty());
+    }
 
     /// The default features of the `Cargo.toml` whose text is `text`.
     fn default_features(text: &str) -> Vec<String> {

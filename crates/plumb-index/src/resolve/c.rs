@@ -86,15 +86,62 @@ fn external_definitions<'s>(
     })
 }
 
-/// In C, a call resolved to a prototype also reaches the definition the
-/// linker joins it to.
-fn linked_definitions(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Target> {
+/// In C and C++, a call resolved to a prototype also reaches the definition the
+/// linker joins it to: the one in the prototype's own file (a header's
+/// `static inline` function declared above its body, or a `static`
+/// prototype), else the one in the calling file `f`, else every definition
+/// with external linkage. Same-named functions of other files (zstd's
+/// legacy decoders each define their own `static HUF_isError`) are not
+/// joined to a prototype that has its own. Then a `static` function of
+/// another source file is dropped where anything else is left: it is
+/// visible only in its own translation unit (msdfgen's `save-bmp.cpp` and
+/// `save-tiff.cpp` each define a `static writeValue` in one namespace).
+fn linked_definitions(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -> Vec<Target> {
+    let out = joined_prototypes(resolver, f, targets);
+    let visible: Vec<Target> = out
+        .iter()
+        .copied()
+        .filter(|&t| !matches!(t, Target::Sym(s) if internal_to_another_unit(resolver, f, s)))
+        .collect();
+    if visible.is_empty() { out } else { visible }
+}
+
+/// Source file extensions of C and C++ translation units: a `static`
+/// function there is seen by no other file (headers, included anywhere,
+/// are left out).
+const UNIT_EXTENSIONS: [&str; 5] = [".c", ".cc", ".cpp", ".cxx", ".c++"];
+
+/// Whether `s` is a function with internal linkage defined in a source file
+/// other than `f`.
+fn internal_to_another_unit(resolver: &Resolver<'_>, f: FileId, s: SymbolId) -> bool {
+    let def = resolver.def(s);
+    let (g, _) = resolver.locate(s);
+    def.kind == SymbolKind::Function
+        && !def.exported
+        && g != f
+        && UNIT_EXTENSIONS
+            .iter()
+            .any(|ext| resolver.file(g).rel.ends_with(ext))
+}
+
+/// `targets`, with each prototype's joined definitions added.
+fn joined_prototypes(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -> Vec<Target> {
     let mut out = targets.clone();
     for target in targets {
         if let Target::Sym(s) = target {
             let def = resolver.def(s);
             if def.kind == SymbolKind::Function && !def.has_body {
-                for definition in external_definitions(resolver, &def.name) {
+                let (prototype_file, _) = resolver.locate(s);
+                let in_file =
+                    |g: FileId| file_definitions(resolver, &def.name, g).collect::<Vec<SymbolId>>();
+                let mut joined = in_file(prototype_file);
+                if joined.is_empty() {
+                    joined = in_file(f);
+                }
+                if joined.is_empty() {
+                    joined = external_definitions(resolver, &def.name).collect();
+                }
+                for definition in joined {
                     if !out.contains(&Target::Sym(definition)) {
                         out.push(Target::Sym(definition));
                     }
@@ -103,6 +150,22 @@ fn linked_definitions(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targ
         }
     }
     out
+}
+
+/// The file-level C functions with a body called `name` in file `g`,
+/// whatever their linkage.
+fn file_definitions<'s>(
+    resolver: &'s Resolver<'_>,
+    name: &'s str,
+    g: FileId,
+) -> impl Iterator<Item = SymbolId> + 's {
+    resolver.named(&resolver.by_name, name).filter(move |&s| {
+        let def = resolver.def(s);
+        resolver.locate(s).0 == g
+            && def.container == Container::File
+            && def.kind == SymbolKind::Function
+            && def.has_body
+    })
 }
 
 /// The files each C or C++ file's `#include`s name in the index, in order

@@ -1,7 +1,7 @@
 //! C-specific resolution tests (includes, the linker's namespace), each on
 //! a small multi-file fixture, with the exact call edges expected.
 
-use super::tests::calls_named;
+use super::tests::{calls_named, resolutions_named};
 
 #[test]
 fn c_calls_reach_prototypes_definitions_and_their_own_statics() {
@@ -25,4 +25,51 @@ fn c_calls_reach_prototypes_definitions_and_their_own_statics() {
         calls_named(fixture, "order_total"),
         vec!["run -> order_total [import]"]
     );
+}
+
+#[test]
+fn a_prototype_joins_the_definition_in_its_own_file_before_same_named_ones_elsewhere() {
+    // File ids follow the fixture's order: mem.h 1, legacy.c 2, common.c 3, main.c 4.
+    let fixture = "//- lib/mem.h\nstatic inline unsigned is_le(void);\nstatic inline unsigned read16(void) { return is_le(); }\nstatic inline unsigned is_le(void) { return 1; }\n//- lib/legacy.c\nstatic unsigned is_le(void) { return 0; }\nstatic unsigned huf_error(int c);\nunsigned legacy(void) { return is_le() + huf_error(0); }\nstatic unsigned huf_error(int c) { return c; }\n//- lib/common.c\nunsigned huf_error(int c) { return c; }\n//- lib/main.c\n#include \"mem.h\"\nunsigned huf_error(int c);\nunsigned run(void) { return read16() + huf_error(1); }\n";
+    let in_file = |name: &str| {
+        resolutions_named(fixture, name, &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        })
+    };
+    assert_eq!(
+        in_file("is_le"),
+        vec![
+            "read16 -> is_le in file 1",
+            "read16 -> is_le in file 1",
+            "legacy -> is_le in file 2"
+        ]
+    );
+    assert_eq!(
+        in_file("huf_error"),
+        vec![
+            "legacy -> huf_error in file 2",
+            "legacy -> huf_error in file 2",
+            "run -> huf_error in file 4",
+            "run -> huf_error in file 3"
+        ]
+    );
+}
+
+#[test]
+fn a_static_function_of_another_source_file_is_not_a_callee() {
+    // File ids follow the fixture's order: bmp.cpp 1, tiff.cpp 2, util.hpp 3, main.cpp 4.
+    let fixture = "//- src/bmp.cpp\nnamespace img {\nstatic bool write_value(int v) { return v > 0; }\nbool save_bmp() { return write_value(1); }\n}\n//- src/tiff.cpp\nnamespace img {\nstatic bool write_value(int v) { return v < 0; }\nbool save_tiff() { return write_value(2); }\n}\n//- src/util.hpp\nnamespace img {\nstatic inline bool clamp(int v) { return v != 0; }\n}\n//- src/main.cpp\n#include \"util.hpp\"\nnamespace img {\nbool run() { return clamp(3); }\n}\n";
+    let in_file = |name: &str| {
+        resolutions_named(fixture, name, &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        })
+    };
+    assert_eq!(
+        in_file("write_value"),
+        vec![
+            "img::save_bmp -> img::write_value in file 1",
+            "img::save_tiff -> img::write_value in file 2"
+        ]
+    );
+    assert_eq!(in_file("clamp"), vec!["img::run -> img::clamp in file 3"]);
 }

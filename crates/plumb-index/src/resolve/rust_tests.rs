@@ -25,6 +25,7 @@ fn statements_a_default_build_disables_are_not_read() {
         dir: String::new(),
         name: Some("demo".into()),
         default_features: vec!["default".into(), "std".into()],
+        targets: Vec::new(),
     }];
     let got = calls_named_in(
         "//- src/lib.rs\npub fn make() -> u8 { 0 }\npub fn run() -> u8 {\n    #[cfg(feature = \"std\")]\n    make();\n    #[cfg(feature = \"extra\")]\n    make();\n    #[cfg(test)]\n    make();\n    make()\n}\n",
@@ -189,5 +190,24 @@ fn rust_generic_parameters_reach_their_trait_bound() {
             "crate::run -> crate::Automaton::next_state [receiver]",
             "crate::walk -> crate::Automaton::next_state [receiver]"
         ]
+    );
+}
+
+#[test]
+fn a_binary_root_declared_in_the_manifest_roots_its_module_tree() {
+    let crates = [RustCrate {
+        dir: String::new(),
+        name: Some("rg".into()),
+        default_features: Vec::new(),
+        targets: vec!["crates/core/main.rs".into()],
+    }];
+    let fixture = "//- crates/core/main.rs\nmod flags;\nmod search;\nfn main() { let s = crate::search::Searcher; crate::search::run(&s); }\n//- crates/core/flags/mod.rs\npub trait Sink { fn matched(&self) -> u8; }\n//- crates/core/search.rs\nuse crate::flags::Sink;\npub struct Searcher;\nimpl Sink for Searcher { fn matched(&self) -> u8 { 1 } }\npub fn run(sink: &dyn Sink) -> u8 { sink.matched() }\n";
+    assert_eq!(
+        calls_named_in(fixture, "run", &crates),
+        vec!["crate::main -> crate::search::run [scope]"]
+    );
+    assert_eq!(
+        calls_named_in(fixture, "matched", &crates),
+        vec!["crate::search::run -> crate::flags::Sink::matched [receiver]"]
     );
 }

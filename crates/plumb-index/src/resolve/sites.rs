@@ -40,7 +40,7 @@ impl Resolver<'_> {
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
             let targets = self.prefer_fitting_arity(f, site, targets);
             let mut out: Vec<(SymbolId, Resolution, f64)> =
-                (self.rules(f).linked_definitions)(self, targets)
+                (self.rules(f).linked_definitions)(self, f, targets)
                     .into_iter()
                     .filter_map(|t| match t {
                         Target::Sym(s) => Some((s, lookup.method, confidence)),

@@ -69,7 +69,7 @@ pub(super) struct Rules {
     pub(super) outer_scope: fn(&Resolver<'_>, FileId, &str) -> Option<Lookup>,
     /// The targets a site resolved to, with what the toolchain joins them
     /// to (C: a prototype's definition, found by the linker).
-    pub(super) linked_definitions: fn(&Resolver<'_>, Vec<Target>) -> Vec<Target>,
+    pub(super) linked_definitions: fn(&Resolver<'_>, FileId, Vec<Target>) -> Vec<Target>,
     /// An operator reaching a member through a pointer (C's `->`), read
     /// in a qualifier as `.`.
     pub(super) pointer_member_operator: Option<&'static str>,
@@ -99,7 +99,7 @@ pub(super) const DEFAULT: Rules = Rules {
     path_head: |resolver, f, c, head| resolver.lookup_bare(f, c, head),
     skipped_path_segment: None,
     outer_scope: |_, _, _| None,
-    linked_definitions: |_, targets| targets,
+    linked_definitions: |_, _, targets| targets,
     pointer_member_operator: None,
     struct_literals: false,
 };

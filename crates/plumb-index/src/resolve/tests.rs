@@ -109,6 +109,7 @@ fn a_refreshed_file_resolves_as_in_a_fresh_link() {
                 dir: String::new(),
                 name: Some("shop".into()),
                 default_features: Vec::new(),
+                targets: Vec::new(),
             }],
             go_modules: Vec::new(),
         };
@@ -155,7 +156,7 @@ pub(super) fn calls_named_in(
 
 /// Every resolution of the sites named `name`, as `enclosing -> target
 /// detail`, the detail told by `detail`.
-fn resolutions_named(
+pub(super) fn resolutions_named(
     fixture: &str,
     name: &str,
     crates: &[super::modules::RustCrate],

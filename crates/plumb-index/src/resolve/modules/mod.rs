@@ -27,6 +27,11 @@ pub struct RustCrate {
     /// The features a default build enables: `default` and what it
     /// enables in turn, among the package's own features.
     pub default_features: Vec<String>,
+    /// The root files of the targets its manifest declares (`[lib]`,
+    /// `[[bin]]`, `[[test]]`, `[[bench]]`, `[[example]]` paths), relative
+    /// to [`RustCrate::dir`] and normalised; targets cargo finds by
+    /// convention (`src/lib.rs`, `tests/x.rs`) need no entry.
+    pub targets: Vec<String>,
 }
 
 /// A Go module found by its `go.mod`.
@@ -122,7 +127,7 @@ impl Modules {
 }
 
 /// `a/b/../c/./d` → `a/c/d`.
-fn normalize(path: &str) -> String {
+pub(crate) fn normalize(path: &str) -> String {
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split('/') {
         match part {

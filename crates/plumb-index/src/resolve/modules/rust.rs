@@ -89,6 +89,9 @@ fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
             _ => (rel.to_owned(), ""),
         },
     };
+    if let Some(declared) = krate.and_then(|c| declared_module(c, inner)) {
+        return declared;
+    }
     let lone_root = |key: String| RustModulePath {
         krate: key,
         segments: Vec::new(),
@@ -99,17 +102,74 @@ fn rust_module(rel: &str, crates: &[RustCrate]) -> RustModulePath {
     if under_src.starts_with("bin/") {
         return lone_root(rel.to_owned());
     }
-    let stem = strip_extension(under_src);
-    let mut segments: Vec<String> = stem.split('/').map(str::to_owned).collect();
+    let mut segments = module_segments(under_src);
     if segments.len() == 1 && (segments[0] == "lib" || segments[0] == "main") {
         segments.clear();
-    } else if segments.last().is_some_and(|s| s == "mod") {
-        segments.pop();
     }
     RustModulePath {
         krate: crate_dir,
         segments,
     }
+}
+
+/// The module path of a file below a crate root's directory, from its path
+/// there: `flags/parse.rs` → `flags::parse`, `flags/mod.rs` → `flags`.
+fn module_segments(below_root: &str) -> Vec<String> {
+    let mut segments: Vec<String> = strip_extension(below_root)
+        .split('/')
+        .map(str::to_owned)
+        .collect();
+    if segments.last().is_some_and(|s| s == "mod") {
+        segments.pop();
+    }
+    segments
+}
+
+/// The place of the file at `inner` (relative to `krate`'s directory) in
+/// the tree of a target root `krate`'s manifest declares: the root itself,
+/// else a module below the directory of the nearest root above it (a crate
+/// root's `mod x;` is `x.rs` or `x/mod.rs` beside it). A root in `src/`
+/// shares the crate's key, as `src/lib.rs` and `src/main.rs` do; another
+/// is keyed by its own path, as a lone root is. None when no declared root
+/// is above the file, and for the roots cargo finds by convention that the
+/// manifest does not list (`src/bin/x.rs`, `build.rs`).
+fn declared_module(krate: &RustCrate, inner: &str) -> Option<RustModulePath> {
+    let parent = |path: &str| path.rsplit_once('/').map_or("", |(dir, _)| dir).to_owned();
+    let declared = krate.targets.iter().find(|root| root.as_str() == inner);
+    if declared.is_none() && (inner.starts_with("src/bin/") || inner == "build.rs") {
+        return None;
+    }
+    let root = declared.or_else(|| {
+        krate
+            .targets
+            .iter()
+            .filter(|root| {
+                let dir = parent(root);
+                dir.is_empty() || inner.starts_with(&format!("{dir}/"))
+            })
+            .max_by_key(|root| parent(root).len())
+    })?;
+    let dir = parent(root);
+    let krate_key = if dir == "src" {
+        krate.dir.clone()
+    } else if krate.dir.is_empty() {
+        root.clone()
+    } else {
+        format!("{}/{root}", krate.dir)
+    };
+    let segments = if root == inner {
+        Vec::new()
+    } else {
+        module_segments(if dir.is_empty() {
+            inner
+        } else {
+            &inner[dir.len() + 1..]
+        })
+    };
+    Some(RustModulePath {
+        krate: krate_key,
+        segments,
+    })
 }
 
 #[cfg(test)]
@@ -122,6 +182,7 @@ mod tests {
             dir: String::new(),
             name: Some("demo".into()),
             default_features: Vec::new(),
+            targets: Vec::new(),
         }];
         let check = |rel: &str, krate: &str, segments: &[&str]| {
             let path = rust_module(rel, &crates);
@@ -140,5 +201,62 @@ mod tests {
         check("src/shapes/circle.rs", "", &["shapes", "circle"]);
         check("src/bin/tool.rs", "src/bin/tool.rs", &[]);
         check("tests/it.rs", "tests/it.rs", &[]);
+    }
+
+    #[test]
+    fn declared_roots_root_their_directory_trees() {
+        let crates = vec![
+            RustCrate {
+                dir: String::new(),
+                name: Some("rg".into()),
+                default_features: Vec::new(),
+                targets: vec![
+                    "crates/core/main.rs".into(),
+                    "src/lib.rs".into(),
+                    "tests/tests.rs".into(),
+                ],
+            },
+            RustCrate {
+                dir: "crates/grep".into(),
+                name: Some("grep".into()),
+                default_features: Vec::new(),
+                targets: vec!["lib/root.rs".into()],
+            },
+        ];
+        let check = |rel: &str, krate: &str, segments: &[&str]| {
+            let path = rust_module(rel, &crates);
+            assert_eq!(
+                (
+                    path.krate.as_str(),
+                    path.segments.iter().map(String::as_str).collect::<Vec<_>>()
+                ),
+                (krate, segments.to_vec()),
+                "{rel}"
+            );
+        };
+        check("crates/core/main.rs", "crates/core/main.rs", &[]);
+        check(
+            "crates/core/flags/mod.rs",
+            "crates/core/main.rs",
+            &["flags"],
+        );
+        check(
+            "crates/core/flags/doc/help.rs",
+            "crates/core/main.rs",
+            &["flags", "doc", "help"],
+        );
+        check("tests/tests.rs", "tests/tests.rs", &[]);
+        check("tests/util.rs", "tests/tests.rs", &["util"]);
+        check("src/lib.rs", "", &[]);
+        check("src/walk.rs", "", &["walk"]);
+        check("src/bin/tool.rs", "src/bin/tool.rs", &[]);
+        check("build.rs", "build.rs", &[]);
+        check("crates/grep/lib/root.rs", "crates/grep/lib/root.rs", &[]);
+        check(
+            "crates/grep/lib/search.rs",
+            "crates/grep/lib/root.rs",
+            &["search"],
+        );
+        check("crates/grep/src/other.rs", "crates/grep", &["other"]);
     }
 }
