@@ -128,3 +128,23 @@ def main():
         "#]],
     );
 }
+
+#[test]
+fn a_package_re_exports_what_its_init_imports() {
+    check(
+        r#"
+//- /flask/__init__.py
+from .helpers import abort as abort
+//- /flask/helpers.py
+def abort(code):
+    raise RuntimeError(code)
+"#,
+        |engine, _| engine.symbol_info(&"flask.abort".parse().unwrap()),
+        expect![[r#"
+            symbol flask.abort: 1 results (exact)
+            function flask.helpers.abort  flask/helpers.py:1-2
+                def abort(code)
+            note: "flask.abort" is imported by flask/__init__.py: answering for flask.helpers.abort
+        "#]],
+    );
+}
