@@ -48,6 +48,18 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
             symbols.push(found);
         }
     }
+    if symbols.is_empty()
+        && let Some((member, owner)) = wanted.split_last()
+        && !owner.is_empty()
+    {
+        for (found, importer) in reexported(store, owner, member)? {
+            notes.push(format!(
+                "{name:?} is imported by {importer}: answering for {}",
+                found.qualname
+            ));
+            symbols.push(found);
+        }
+    }
     if symbols.is_empty() {
         notes.push(format!(
             "no symbol matches {name:?}; search {last:?} to find names like it"
@@ -101,6 +113,40 @@ fn inherited(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolR
         }
     }
     Ok(found)
+}
+
+/// The definitions named `member` that the module named `owner` imports
+/// under their own name, and so re-exports (`from .helpers import abort`
+/// in `flask/__init__.py` makes `flask.abort`), each with the importing
+/// file. Import edges that are guesses are not followed.
+fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolRow, String)>> {
+    let mut found = Vec::new();
+    for candidate in store.symbols_named(member)? {
+        let importer = store.references_to(candidate.id)?.into_iter().find(|r| {
+            r.kind == OccurrenceKind::Import
+                && r.method != Resolution::NameOnly
+                && r.name == member
+                && module_segments(&r.file).ends_with(owner)
+        });
+        if let Some(importer) = importer {
+            found.push((candidate, importer.file));
+        }
+    }
+    Ok(found)
+}
+
+/// The module a file's path names: its directories and its name without
+/// the extension, a package's `__init__` file standing for its directory
+/// (`src/flask/__init__.py` → `src`, `flask`).
+fn module_segments(path: &str) -> Vec<&str> {
+    let mut parts: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+    if let Some(last) = parts.pop() {
+        let stem = last.rsplit_once('.').map_or(last, |(stem, _)| stem);
+        if stem != "__init__" {
+            parts.push(stem);
+        }
+    }
+    parts
 }
 
 /// The types `ty` inherits from or implements, through resolved edges.

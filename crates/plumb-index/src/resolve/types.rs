@@ -286,6 +286,11 @@ impl Resolver<'_> {
             // `f::<T>()`: drop the turbofish.
             generic.rfind("::<").map_or(generic, |at| &generic[..at])
         });
+        // A self name called constructs the enclosing type: Python's
+        // `cls()` in a classmethod (or in a function nested in one).
+        if self.spec(f).self_names.contains(&callee) {
+            return self.enclosing_type(f, c);
+        }
         self.callee_candidates(f, c, callee)
             .into_iter()
             .find_map(|(s, method, _)| {

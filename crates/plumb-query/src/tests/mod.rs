@@ -6,6 +6,7 @@
 
 mod fixture;
 mod navigation;
+mod python;
 
 use expect_test::Expect;
 

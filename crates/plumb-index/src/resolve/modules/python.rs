@@ -1,6 +1,7 @@
 //! Python's module system: a file's dotted module name, from the
-//! outermost package directory (`__init__.py`) above it, and the file an
-//! import names, relative (leading dots) or absolute.
+//! outermost package directory above it (a directory with `__init__.py`,
+//! or one without inside such a package: a PEP 420 namespace package),
+//! and the file an import names, relative (leading dots) or absolute.
 
 use std::collections::HashSet;
 
@@ -79,6 +80,10 @@ impl Modules {
 
 /// The dotted module of a Python file: its path from the outermost
 /// enclosing package directory. Returns whether it is a package itself.
+/// A directory without `__init__.py` inside a package is a namespace
+/// package (PEP 420, `flask/sansio/`) and keeps the package's prefix; one
+/// outside any package (`scripts/`, `tests/`) starts no package, as a
+/// script's directory is not one.
 fn python_module(rel: &str, package_dirs: &HashSet<&str>) -> (String, bool) {
     let stem = strip_extension(rel);
     let (dir, file_stem) = stem.rsplit_once('/').map_or(("", stem), |(d, s)| (d, s));
@@ -89,7 +94,7 @@ fn python_module(rel: &str, package_dirs: &HashSet<&str>) -> (String, bool) {
         vec![file_stem]
     };
     let mut current = dir;
-    while !current.is_empty() && package_dirs.contains(current) {
+    while !current.is_empty() && in_package(current, package_dirs) {
         let (parent, name) = current
             .rsplit_once('/')
             .map_or(("", current), |(p, n)| (p, n));
@@ -98,6 +103,21 @@ fn python_module(rel: &str, package_dirs: &HashSet<&str>) -> (String, bool) {
     }
     parts.reverse();
     (parts.join("."), is_package)
+}
+
+/// Whether directory `dir` is a package: it holds an `__init__.py`, or
+/// some directory above it does (a namespace package inside a package).
+fn in_package(dir: &str, package_dirs: &HashSet<&str>) -> bool {
+    let mut current = dir;
+    loop {
+        if package_dirs.contains(current) {
+            return true;
+        }
+        match current.rsplit_once('/') {
+            Some((parent, _)) => current = parent,
+            None => return false,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -122,6 +142,24 @@ mod tests {
         assert_eq!(
             python_module("src/shop/__init__.py", &["src/shop"].into_iter().collect()),
             ("shop".into(), true)
+        );
+    }
+
+    #[test]
+    fn namespace_packages_inside_a_package_keep_its_prefix() {
+        let dirs: HashSet<&str> = ["src/flask"].into_iter().collect();
+        assert_eq!(
+            python_module("src/flask/sansio/app.py", &dirs),
+            ("flask.sansio.app".into(), false)
+        );
+        assert_eq!(
+            python_module("src/flask/sansio/deep/x.py", &dirs),
+            ("flask.sansio.deep.x".into(), false)
+        );
+        assert_eq!(python_module("src/tool.py", &dirs), ("tool".into(), false));
+        assert_eq!(
+            python_module("tests/unit/test_x.py", &dirs),
+            ("test_x".into(), false)
         );
     }
 }
