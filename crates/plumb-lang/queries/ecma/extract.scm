@@ -6,6 +6,9 @@
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_declaration name: (_) @name) @definition.class
+; An object literal's method passed as an argument (`run({ test() { … } })`)
+; is local to the enclosing definition, which its code belongs to.
+(arguments (object (method_definition name: (_) @name) @definition.method @local.definition))
 (method_definition name: (_) @name) @definition.method
 (variable_declarator
   name: (identifier) @name
