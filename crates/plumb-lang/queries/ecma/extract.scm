@@ -47,6 +47,15 @@
   left: [(identifier) (member_expression)] @binding.name
   right: (_) @binding.value) @binding
 
+; ---- names an object pattern takes from a value: the value's fields
+; (`const { operator, source } = this`)
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name)
+  value: (_) @binding.pattern) @binding
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) value: (identifier) @binding.name))
+  value: (_) @binding.pattern) @binding
+
 ; ---- names local to a function
 (arrow_function parameter: (identifier) @local)
 (variable_declarator name: (identifier) @local)
