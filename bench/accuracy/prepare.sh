@@ -4,8 +4,8 @@
 #   pypi:   pyrightconfig.json with src/ as an extra search path (src layouts), so that
 #           scip-python resolves `import pkg` in tests/ and examples/ to the package's own code
 #   npm:    tsconfig.json for the shipped src/ (an existing one is kept as tsconfig.orig.json
-#           and extended), and .plumbignore for the built dist/ (what a checkout's .gitignore
-#           would leave out)
+#           and extended), and .plumbignore for the built files (what a checkout's .gitignore
+#           would leave out): all but src/ where the package ships one, else dist/
 #   crates: .plumbignore for target/
 set -euo pipefail
 registry=$1
@@ -31,7 +31,10 @@ case "$registry" in
 JSON
       touch "$dir/.accuracy-tsconfig"
     fi
-    printf 'dist/\n' > "$dir/.plumbignore"
+    # A package that ships its sources in src/ often ships their build beside them at the
+    # root (`core.js`, `core.d.ts`): plumb reads src/ only, as the tsconfig above does.
+    if [ -d "$dir/src" ]; then printf '/*\n!/src/\n' > "$dir/.plumbignore"
+    else printf 'dist/\n' > "$dir/.plumbignore"; fi
     ;;
   crates)
     printf 'target/\n' > "$dir/.plumbignore"

@@ -11,6 +11,7 @@
 #   --release   score a release build of plumb (default: debug; answers are the same)
 #   --head      score plumb as committed (HEAD), built from `git archive HEAD` in
 #               bench/out/head/ with its own target dir, whatever the work tree holds
+#   --plumb BIN score this plumb binary as it is (built earlier, e.g. before a change)
 #   --ci-set    also write the CI subset (bench/accuracy/ci/: CI_CAP questions per kind for
 #               the CI_CORPORA) and its thresholds (measured minus CI_MARGIN)
 set -euo pipefail
@@ -23,6 +24,7 @@ reindex=0
 profile=debug
 ci_set=0
 head=0
+given=""
 CI_CORPORA="click serde_json mobx bzip2-sys"  # one small dev project per language
 CI_CAP=12
 CI_MARGIN=0.05
@@ -34,6 +36,7 @@ while [ $# -gt 0 ]; do
     --release) profile=release; shift ;;
     --ci-set) ci_set=1; shift ;;
     --head) head=1; shift ;;
+    --plumb) given=$2; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -56,7 +59,12 @@ echo "build harness"
 harness="$here/target/release/plumb-accuracy"
 
 mkdir -p "$out/bin" "$out/scip" "$out/questions" "$out/logs"
-if [ "$head" = 1 ]; then
+if [ -n "$given" ]; then
+  [ -x "$given" ] || { echo "--plumb $given: not an executable" >&2; exit 2; }
+  echo "score the given plumb $given"
+  cp "$given" "$out/bin/plumb"
+  rev="$(git -C "$repo" rev-parse --short HEAD) (given binary)"
+elif [ "$head" = 1 ]; then
   rev=$(git -C "$repo" rev-parse --short HEAD)
   echo "build plumb $rev (HEAD, $profile) in $out/head"
   rm -rf "$out/head/src" && mkdir -p "$out/head/src"
@@ -93,17 +101,18 @@ while read -r registry name version role lang_dir; do
   # the corpus.
   if [ -n "${lang_dir:-}" ]; then lang=${lang_dir%%:*}; corpus="$corpus/${lang_dir#*:}"; fi
   dir="$repo/$corpus"
-  scip="$out/scip/$name-$version.scip"
+  slug=${name//\//_}  # a scoped npm name (`@scope/pkg`) as one file name
+  scip="$out/scip/$slug-$version.scip"
   if [ "$reindex" = 1 ] || [ ! -s "$scip" ]; then
     echo "index $name $version with the $lang SCIP indexer"
-    "index_$lang" "$dir" "$name" "$version" "$scip" > "$out/logs/$name.scip.log" 2>&1 \
-      || { echo "indexer failed, see $out/logs/$name.scip.log" >&2; exit 3; }
+    "index_$lang" "$dir" "$name" "$version" "$scip" > "$out/logs/$slug.scip.log" 2>&1 \
+      || { echo "indexer failed, see $out/logs/$slug.scip.log" >&2; exit 3; }
   fi
   echo "plumb index $name"
-  "$plumb" index "$dir" > "$out/logs/$name.plumb.log" 2>&1
+  "$plumb" index "$dir" > "$out/logs/$slug.plumb.log" 2>&1
   "$harness" derive --lang "$lang" --scip "$scip" --root "$dir" --project "$name" --version "$version" \
-    --role "${role:-dev}" --corpus "$corpus" --cap "$cap" --out "$out/questions/$name.json"
-  questions+=("$out/questions/$name.json")
+    --role "${role:-dev}" --corpus "$corpus" --cap "$cap" --out "$out/questions/$slug.json"
+  questions+=("$out/questions/$slug.json")
   if [ "$ci_set" = 1 ] && [[ " $CI_CORPORA " == *" $name "* ]]; then
     mkdir -p "$here/ci"
     "$harness" derive --lang "$lang" --scip "$scip" --root "$dir" --project "$name" --version "$version" \

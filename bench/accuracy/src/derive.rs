@@ -1093,7 +1093,11 @@ impl Derived {
                     }
                 }
                 let file = file.trim_end_matches('/');
-                let stem = file.rsplit_once('.').map(|(a, _)| a).unwrap_or(file);
+                // `types.d.ts` is module `types`, as plumb names it.
+                let stem = file
+                    .strip_suffix(".d.ts")
+                    .or_else(|| file.rsplit_once('.').map(|(a, _)| a))
+                    .unwrap_or(file);
                 if parts.is_empty() {
                     return None;
                 }
@@ -1373,9 +1377,9 @@ impl Derived {
         for _ in 0..depth {
             let mut next = vec![];
             for s in &frontier {
-                // Local scopes (closures) are expanded by their per-document symbol.
-                let lookup = s.split('@').next().unwrap_or(s);
-                let deps = if s.starts_with("local ") { self.local_dependents(s) } else { self.dependents(lookup) };
+                // Local scopes (closures) are expanded by their per-document symbol
+                // (`local N@DOC`); a global symbol may hold `@` (`npm @scope/pkg`).
+                let deps = if s.starts_with("local ") { self.local_dependents(s) } else { self.dependents(s) };
                 for (k, ns) in deps {
                     if Some(&k) != own.as_ref() {
                         out.insert(k);

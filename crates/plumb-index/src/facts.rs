@@ -50,14 +50,25 @@ pub struct DefFact {
 impl DefFact {
     /// Whether resolving any file reads this definition's signature: a
     /// function's or method's (its return annotation, the parameter types a
-    /// callback passed to it takes) and a type alias's (the type it stands
-    /// for). Other signatures only go to the store: a macro's
+    /// callback passed to it takes), an arrow function field's, and a type
+    /// alias's (the type it stands for). Other signatures only go to the store: a macro's
     /// (`#define f(x)`, `macro_rules! f`) declares no types.
     pub fn resolution_reads_signature(&self) -> bool {
         matches!(
             self.kind,
             SymbolKind::Function | SymbolKind::Method | SymbolKind::TypeAlias
-        )
+        ) || self.is_arrow_field()
+    }
+
+    /// Whether this is a field initialised with an arrow function
+    /// (`static create = (name: string): Builder => …`), which is called
+    /// as a function and whose signature carries its return annotation.
+    pub fn is_arrow_field(&self) -> bool {
+        self.kind == SymbolKind::Field
+            && self
+                .signature
+                .as_deref()
+                .is_some_and(|signature| signature.ends_with("=>"))
     }
 }
 

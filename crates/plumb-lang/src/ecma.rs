@@ -13,8 +13,25 @@ pub(crate) const HOOKS: Hooks = Hooks {
     export_list,
     is_exported: |node, name, _, ancestry| is_exported(node, name, ancestry),
     callback_site,
+    pattern_field,
     ..Hooks::DEFAULT
 };
+
+/// The property an object pattern binds `name` from: its own name in
+/// `{ operator }`, the key in `{ operator: op }`.
+fn pattern_field<'t>(name: Node<'t>, source: &[u8], ancestry: &Ancestry<'t>) -> Option<String> {
+    let field = match name.kind() {
+        "shorthand_property_identifier_pattern" => name,
+        _ => {
+            let pair = ancestry
+                .parent(name)
+                .filter(|p| p.kind() == "pair_pattern")?;
+            pair.child_by_field_name("key")
+                .filter(|key| key.kind() == "property_identifier")?
+        }
+    };
+    field.utf8_text(source).ok().map(str::to_owned)
+}
 
 /// Definition kinds that are class or interface members.
 const MEMBER_KINDS: &[&str] = &[

@@ -32,6 +32,8 @@
 //! | `@binding.pattern` | a type path | a pattern's struct or variant: the bound name takes the field it matches, by name or position (`Value::Number(n)`) |
 //! | `@binding.position` | a type | a positional field of the enclosing struct or variant, bound by its position (`self.0`) |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
+//! | `@local.definition` | a definition, beside its `@definition.<kind>` | the definition is local to the enclosing one (an object literal's method passed as an argument): no symbol, its code belongs to the enclosing definition |
+//! | `@overload` | a definition, beside its `@definition.<kind>` | a signature without a body: with the same-named definitions of its kind right after it in its scope, one symbol, named at the first signature (TypeScript overloads) |
 //! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
 //! | `@template` | a node | its contents are a template, not code (`macro_rules!` bodies): no reference inside is recorded |
 //! | `@local` | an identifier | a name declared local to the enclosing function (parameter, assignment target, pattern) |

@@ -20,6 +20,7 @@ pub mod analytics;
 pub mod answer;
 pub mod args;
 pub mod capability;
+mod construction;
 mod locate;
 mod locator;
 mod navigate;

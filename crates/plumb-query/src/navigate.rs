@@ -12,6 +12,7 @@ use crate::answer::{
     Answer, Callee, Caller, Completeness, Dependent, Enclosing, Implementation, Method,
     OutlineNode, Query, Reference, Relation, Site, Symbol, SymbolDetail,
 };
+use crate::construction::is_constructor;
 use crate::locate::{Located, locate};
 use crate::locator::Locator;
 use crate::{Error, Result};
@@ -171,6 +172,37 @@ impl Engine {
                 start.completeness = Completeness::LowerBound;
                 start.notes.push(format!(
                     "{count} unresolved sites named {name:?} may also refer to the target"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The class whose constructor `target` is, if it is one.
+    fn constructed_class(&self, target: &SymbolRow) -> Result<Option<SymbolRow>> {
+        let Some(parent) = target.parent_id else {
+            return Ok(None);
+        };
+        Ok(self
+            .store
+            .symbol(parent)?
+            .filter(|class| is_constructor(&target.name, &class.name, class.kind)))
+    }
+
+    /// Notes and lowers completeness when construction sites named like a
+    /// constructor's class stayed unresolved (`new X()` of an `X` plumb
+    /// could not tell apart).
+    fn unresolved_constructions(&self, start: &mut Start, classes: &[SymbolRow]) -> Result<()> {
+        let names: BTreeSet<&str> = classes.iter().map(|c| c.name.as_str()).collect();
+        for name in names {
+            let mut count = 0;
+            for kind in [OccurrenceKind::Call, OccurrenceKind::Instantiate] {
+                count += self.store.unresolved_named(name, kind)?;
+            }
+            if count > 0 {
+                start.completeness = Completeness::LowerBound;
+                start.notes.push(format!(
+                    "{count} unresolved constructions of {name:?} may also call the constructor"
                 ));
             }
         }
@@ -367,6 +399,7 @@ impl Engine {
     pub fn callers(&self, locator: &Locator) -> Result<Answer<Vec<Caller>>> {
         let mut start = self.start(locator)?;
         let mut rows = Vec::new();
+        let mut constructed = Vec::new();
         for target in &start.located.symbols {
             rows.extend(
                 self.store
@@ -374,11 +407,26 @@ impl Engine {
                     .into_iter()
                     .filter(|r| is_call(r.kind)),
             );
+            // A constructor runs where its class is constructed.
+            if let Some(class) = self.constructed_class(target)? {
+                rows.extend(
+                    self.store
+                        .references_to(class.id)?
+                        .into_iter()
+                        .filter(|r| is_call(r.kind))
+                        .map(|r| ReferenceRow {
+                            target_id: target.id,
+                            ..r
+                        }),
+                );
+                constructed.push(class);
+            }
         }
         self.unresolved_named(
             &mut start,
             &[OccurrenceKind::Call, OccurrenceKind::Instantiate],
         )?;
+        self.unresolved_constructions(&mut start, &constructed)?;
         self.sift_guesses(&mut start, &mut rows);
         let labels = target_labels(&start.located.symbols);
         let mut groups: BTreeMap<(Option<String>, Symbol), Group> = BTreeMap::new();

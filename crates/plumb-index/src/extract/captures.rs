@@ -31,6 +31,8 @@ pub(super) enum Role {
     Template,
     CallbackParam,
     Skip,
+    LocalDefinition,
+    Overload,
     Name,
     Receiver,
     Path,
@@ -61,6 +63,8 @@ pub(super) fn roles(language: Language, patterns: &Patterns) -> Result<Vec<Role>
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
                 "skip" => Some(Role::Skip),
+                "local.definition" => Some(Role::LocalDefinition),
+                "overload" => Some(Role::Overload),
                 "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
                 other => {
                     if let Some(kind) = other.strip_prefix("definition.") {
@@ -89,6 +93,15 @@ pub(super) struct RawDef<'t> {
     pub(super) node: Node<'t>,
     pub(super) name: Node<'t>,
     pub(super) kind: SymbolKind,
+    /// Local to the enclosing definition (`@local.definition`): dropped
+    /// once locals are known, its code left to the enclosing definition.
+    pub(super) local: bool,
+    /// A signature that joins the same-named definition after it
+    /// (`@overload`).
+    pub(super) overload: bool,
+    /// The first overload signature of the group this definition ends:
+    /// where its span starts (set by `definitions::join_overloads`).
+    pub(super) lead: Option<Node<'t>>,
 }
 
 /// A reference as captured, or a name a `@skip` pattern silences.
@@ -171,6 +184,8 @@ struct MatchCaptures<'t> {
     element: bool,
     pattern: bool,
     position: bool,
+    local: bool,
+    overload: bool,
 }
 
 impl<'t> Captured<'t> {
@@ -243,6 +258,8 @@ impl<'t> Captured<'t> {
             Role::Local => self.locals.push(node),
             Role::CallbackParam => self.callback_params.push(node),
             Role::Template => self.templates.push(node.byte_range()),
+            Role::LocalDefinition => found.local = true,
+            Role::Overload => found.overload = true,
             Role::Ignored => {}
             Role::Definition(_) | Role::ImplScope if in_macro => {}
             role => found.primary = Some((role, node)),
@@ -269,6 +286,9 @@ impl<'t> Captured<'t> {
                         node,
                         name,
                         kind,
+                        local: found.local,
+                        overload: found.overload,
+                        lead: None,
                     });
                 }
             }

@@ -43,7 +43,14 @@ impl<'t> Spans<'t> {
         let spans = defs
             .iter()
             .zip(&parents)
-            .map(|(d, &parent)| definition_span(d.node, parent, spec, ancestry, lists))
+            .map(|(d, &parent)| {
+                let (first, outer) = definition_span(d.node, parent, spec, ancestry, lists);
+                // An overload group's span starts at its first signature.
+                let first = d.lead.map_or(first, |lead| {
+                    definition_span(lead, ancestry.parent(lead), spec, ancestry, lists).0
+                });
+                (first, outer)
+            })
             .collect();
         Spans { parents, spans }
     }
@@ -196,6 +203,70 @@ pub(super) fn drop_locals(defs: &mut Vec<RawDef<'_>>, spec: &Spec) {
     defs.retain(|_| {
         index += 1;
         !local[index - 1]
+    });
+}
+
+/// Drops the definitions local to the enclosing one (`@local.definition`:
+/// an object literal's method passed as an argument), once
+/// [`drop_locals`] has read them as functions holding their own locals.
+pub(super) fn drop_local_definitions(defs: &mut Vec<RawDef<'_>>) {
+    defs.retain(|d| !d.local);
+}
+
+/// Joins each group of overload signatures (`@overload`) with the
+/// same-named definition of the same kind right after them in the same
+/// scope (TypeScript's `f(a): T; f(a, b): T; f(a, b?) { … }`): one
+/// definition, the last of the group, named at the first signature and
+/// spanning the whole group. `defs` are in source order.
+pub(super) fn join_overloads<'t>(
+    defs: &mut Vec<RawDef<'t>>,
+    spec: &Spec,
+    ancestry: &Ancestry<'t>,
+    bytes: &[u8],
+) {
+    if !defs.iter().any(|d| d.overload) {
+        return;
+    }
+    // The node whose parent is the definition's scope: the statement a
+    // definition is written in (`export function f(): T;`), else itself.
+    let statement = |node: Node<'t>| match ancestry.parent(node) {
+        Some(parent) if spec.doc_anchor_kinds.contains(&parent.kind()) => parent,
+        _ => node,
+    };
+    let scope = |node: Node<'t>| ancestry.parent(statement(node)).map(|p| p.id());
+    let mut joined = vec![false; defs.len()];
+    for i in 0..defs.len() {
+        if !defs[i].overload {
+            continue;
+        }
+        // The next definition not nested in this signature.
+        let end = defs[i].node.end_byte();
+        let Some(j) = (i + 1..defs.len()).find(|&j| defs[j].node.start_byte() >= end) else {
+            continue;
+        };
+        let (signature, next) = (&defs[i], &defs[j]);
+        if next.kind == signature.kind
+            && text(next.name, bytes) == text(signature.name, bytes)
+            && scope(next.node) == scope(signature.node)
+        {
+            // Earlier signatures of the group already gave theirs the
+            // first one's name and node.
+            let (lead, name, at) = (
+                signature.lead.unwrap_or(signature.node),
+                signature.name,
+                signature.at,
+            );
+            joined[i] = true;
+            let next = &mut defs[j];
+            next.lead = Some(lead);
+            next.name = name;
+            next.at = at;
+        }
+    }
+    let mut index = 0;
+    defs.retain(|_| {
+        index += 1;
+        !joined[index - 1]
     });
 }
 

@@ -175,8 +175,9 @@ impl Resolver<'_> {
     }
 
     /// The type of field `field` (a name, or a position: `0`) of the struct
-    /// or enum variant a pattern names (`Value::Number`, `Self`), read from
-    /// the field's declaration.
+    /// or enum variant a pattern names (`Value::Number`, `Self`), or of the
+    /// type of the value an object pattern destructures (`this`, `state`),
+    /// read from the field's declaration.
     fn pattern_field_type(
         &self,
         f: FileId,
@@ -184,21 +185,23 @@ impl Resolver<'_> {
         pattern: &str,
         field: &str,
     ) -> Option<SymbolId> {
-        let owner = if pattern == "Self" {
+        let owner = if pattern == "Self" || self.spec(f).self_names.contains(&pattern) {
             self.enclosing_type(f, c)?
         } else {
             let segments: Vec<&str> = pattern.split(self.spec(f).separator).collect();
-            self.resolve_path(f, c, &segments)?
-                .targets
-                .into_iter()
-                .find_map(|t| match t {
+            let named = self.resolve_path(f, c, &segments).and_then(|lookup| {
+                lookup.targets.into_iter().find_map(|t| match t {
                     Target::Sym(s) if self.def(s).kind == SymbolKind::Variant => Some(s),
                     Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
                     Target::Sym(s) if self.def(s).kind == SymbolKind::TypeAlias => {
                         self.aliased_type(s)
                     }
                     _ => None,
-                })?
+                })
+            });
+            // A destructured value (`const { operator } = this.source`):
+            // the fields of its type.
+            named.or_else(|| self.receiver_type(f, c, pattern, 0))?
         };
         let self_name = self.spec(f).self_names.first().copied().unwrap_or("self");
         self.binding_type(Scope::Sym(owner), &format!("{self_name}.{field}"))
@@ -445,11 +448,13 @@ impl Resolver<'_> {
         self.resolve_ref(f, &site)
     }
 
-    /// The type a function's return annotation names, read from its signature.
+    /// The type a function's return annotation names, read from its
+    /// signature; a field initialised with an arrow function
+    /// (`static create = (name: string): Builder => …`) is such a function.
     fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
         let def = &self.file(f).facts.defs[d];
-        if !def.kind.is_callable() {
+        if !def.kind.is_callable() && !def.is_arrow_field() {
             return None;
         }
         let text = match &def.return_type {

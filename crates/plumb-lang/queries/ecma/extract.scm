@@ -6,6 +6,9 @@
 (function_declaration name: (identifier) @name) @definition.function
 (generator_function_declaration name: (identifier) @name) @definition.function
 (class_declaration name: (_) @name) @definition.class
+; An object literal's method passed as an argument (`run({ test() { … } })`)
+; is local to the enclosing definition, which its code belongs to.
+(arguments (object (method_definition name: (_) @name) @definition.method @local.definition))
 (method_definition name: (_) @name) @definition.method
 (variable_declarator
   name: (identifier) @name
@@ -43,6 +46,15 @@
 (assignment_expression
   left: [(identifier) (member_expression)] @binding.name
   right: (_) @binding.value) @binding
+
+; ---- names an object pattern takes from a value: the value's fields
+; (`const { operator, source } = this`)
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @binding.name)
+  value: (_) @binding.pattern) @binding
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) value: (identifier) @binding.name))
+  value: (_) @binding.pattern) @binding
 
 ; ---- names local to a function
 (arrow_function parameter: (identifier) @local)

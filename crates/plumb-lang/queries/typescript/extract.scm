@@ -7,11 +7,12 @@
 (enum_declaration name: (_) @name) @definition.enum
 (enum_body (property_identifier) @name @definition.variant)
 (enum_body (enum_assignment name: (_) @name) @definition.variant)
-(method_signature name: (_) @name) @definition.method
-(abstract_method_signature name: (_) @name) @definition.method
+; Signatures without a body: overloads of the same-named definition after them.
+(method_signature name: (_) @name) @definition.method @overload
+(abstract_method_signature name: (_) @name) @definition.method @overload
 (property_signature name: (_) @name) @definition.field
 (public_field_definition name: (_) @name) @definition.field
-(function_signature name: (_) @name) @definition.function
+(function_signature name: (_) @name) @definition.function @overload
 (internal_module name: (identifier) @name) @definition.module
 
 ; ---- inheritance and implementation

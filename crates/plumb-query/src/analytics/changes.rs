@@ -27,6 +27,7 @@ use super::answers::{ChangeReport, Changed, Hunk, Impacted, Risk, TestToRun};
 use super::git::Repo;
 use super::tests::Tests;
 use crate::answer::Relation;
+use crate::construction::is_constructor;
 use crate::{Error, Result};
 
 /// Deepest walk from a change to a test. Chosen: a unit test calls the
@@ -421,17 +422,6 @@ fn walk(
     result
 }
 
-/// Names a constructor has: Python's, JavaScript's, Ruby's and Swift's,
-/// PHP's; elsewhere (Java, C#, C++, Kotlin) the class's own name.
-const CONSTRUCTORS: &[&str] = &[
-    "__init__",
-    "__new__",
-    "constructor",
-    "initialize",
-    "init",
-    "__construct",
-];
-
 /// The edges into the symbol at `at`; for a constructor, also the
 /// instantiations of its class (a site `User(…)` runs `User.__init__`).
 fn incoming_with_construction(graph: &Graph, at: usize) -> impl Iterator<Item = &GraphEdge> {
@@ -441,8 +431,7 @@ fn incoming_with_construction(graph: &Graph, at: usize) -> impl Iterator<Item = 
         .and_then(|id| graph.at(id))
         .filter(|&parent| {
             let parent = &graph.symbols[parent];
-            parent.kind.is_type()
-                && (CONSTRUCTORS.contains(&symbol.name.as_str()) || symbol.name == parent.name)
+            is_constructor(&symbol.name, &parent.name, parent.kind)
         });
     let instantiations = class
         .into_iter()
