@@ -239,10 +239,11 @@ fn main_rule(symbol: &GraphSymbol) -> Option<(EntryKind, f64, String)> {
 fn decorator_rule(symbol: &GraphSymbol, attributes: &[String]) -> Option<(EntryKind, f64, String)> {
     let matching = |markers: &[&str]| {
         attributes.iter().find_map(|line| {
+            let line = line.trim();
             markers
                 .iter()
-                .any(|marker| line.contains(marker))
-                .then(|| line.trim().to_owned())
+                .any(|marker| in_head(line, marker))
+                .then(|| line.to_owned())
         })
     };
     if symbol.language.as_deref() == Some("swift")
@@ -274,6 +275,23 @@ fn decorator_rule(symbol: &GraphSymbol, attributes: &[String]) -> Option<(EntryK
         ));
     }
     None
+}
+
+/// Whether `marker` is in the head of the attribute or decorator `line`
+/// (trimmed): at its start (`@GetMapping`, `[HttpGet`, `#[get(`), or
+/// right after the dotted name a decorator starts with (`@app` in
+/// `@app.get(`). Not in its arguments: a decorator's argument on a line of
+/// its own (`default=lambda: os.environ.get("USER"),`, which made two
+/// click tests "routes") is no marker.
+fn in_head(line: &str, marker: &str) -> bool {
+    line.match_indices(marker).any(|(at, _)| {
+        let head = &line[..at];
+        head.is_empty()
+            || head.strip_prefix('@').is_some_and(|name| {
+                name.chars()
+                    .all(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            })
+    })
 }
 
 /// Python files with an `if __name__ == "__main__":` block, as entry points
@@ -310,4 +328,29 @@ pub fn script_block_line(lines: &[String]) -> Option<u32> {
                 || compact.starts_with("if__name__=='__main__'")
         })
         .map(|at| at as u32 + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_marker_counts_in_a_decorators_head_only() {
+        for line in [
+            "@app.get(\"/x\")",
+            "@router.route(\"/y\", methods=[\"POST\"])",
+            "@GetMapping(\"/z\")",
+            "[HttpGet(\"a\")]",
+            "#[get(\"/\")]",
+        ] {
+            assert!(ROUTE_MARKERS.iter().any(|m| in_head(line, m)), "{line}");
+        }
+        for line in [
+            "default=lambda: os.environ.get(\"USER\", \"\"),",
+            "@click.option(\"--user\", default=lambda: env.get(\"USER\"))",
+            "callback=registry.post(handler),",
+        ] {
+            assert!(!ROUTE_MARKERS.iter().any(|m| in_head(line, m)), "{line}");
+        }
+    }
 }
