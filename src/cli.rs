@@ -27,6 +27,10 @@ pub struct Cli {
     /// The indexed root (default: the nearest directory upwards with an index).
     #[arg(long, global = true, value_name = "DIR")]
     pub root: Option<PathBuf>,
+    /// Keep the index in DIR instead of ROOT/.plumb (a read-only tree);
+    /// also PLUMB_INDEX_DIR. Every command then reads and writes it there.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub index_dir: Option<PathBuf>,
     /// Print exactly one JSON object on stdout.
     #[arg(long, global = true)]
     pub json: bool,

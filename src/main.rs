@@ -76,6 +76,9 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return failure::usage(&err),
     };
+    if let Some(dir) = &cli.index_dir {
+        plumb_store::location::choose_index_dir(dir);
+    }
     render::set_color(!cli.json && cli.color.enabled());
     match run(&cli) {
         Ok(Outcome::Results) => ExitCode::SUCCESS,
@@ -117,6 +120,8 @@ fn is_input_error(err: &anyhow::Error) -> bool {
                         | plumb_store::Error::SchemaMismatch { .. }
                         | plumb_store::Error::Locked(_)
                         | plumb_store::Error::SymbolicLink { .. }
+                        | plumb_store::Error::NotWritable { .. }
+                        | plumb_store::Error::Placement { .. }
                 )
             )
             || matches!(
@@ -124,7 +129,10 @@ fn is_input_error(err: &anyhow::Error) -> bool {
                 Some(
                     plumb_index::IndexError::BadRoot { .. }
                         | plumb_index::IndexError::Store(
-                            plumb_store::Error::Locked(_) | plumb_store::Error::SymbolicLink { .. }
+                            plumb_store::Error::Locked(_)
+                                | plumb_store::Error::SymbolicLink { .. }
+                                | plumb_store::Error::NotWritable { .. }
+                                | plumb_store::Error::Placement { .. }
                         )
                 )
             )
@@ -231,8 +239,9 @@ fn watch(root: &Path, limits: &Limits, json: bool) -> anyhow::Result<Outcome> {
     Ok(Outcome::Results)
 }
 
-/// The indexed root: `--root`, else the nearest directory from the current
-/// one upwards that holds an index.
+/// The indexed root: `--root`, else the root the chosen index directory
+/// records, else the nearest directory from the current one upwards that
+/// holds an index.
 fn find_root(cli: &Cli) -> anyhow::Result<PathBuf> {
     if let Some(root) = &cli.root {
         return std::fs::canonicalize(root).map_err(|e| {
@@ -240,16 +249,14 @@ fn find_root(cli: &Cli) -> anyhow::Result<PathBuf> {
         });
     }
     let cwd = std::env::current_dir().context("reading the current directory")?;
-    for dir in cwd.ancestors() {
-        if Store::database_path(dir).is_file() {
-            return Ok(dir.to_owned());
-        }
+    if let Some(root) = plumb_store::location::indexed_root(&cwd) {
+        return Ok(root);
     }
-    Err(InputError(format!(
-        "no index found in {} or its parents (run `plumb index` first)",
-        cwd.display()
-    ))
-    .into())
+    let place = match plumb_store::location::chosen_index_dir() {
+        Some(dir) => format!("in {}", dir.display()),
+        None => format!("in {} or its parents", cwd.display()),
+    };
+    Err(InputError(format!("no index found {place} (run `plumb index` first)")).into())
 }
 
 fn open(root: &Path) -> anyhow::Result<Store> {

@@ -11,7 +11,6 @@ use tracing_subscriber::EnvFilter;
 use tracing_subscriber::fmt::writer::MakeWriterExt;
 
 use plumb_mcp::{Config, MAX_BYTES_ENV, PROFILE_ENV, Profile, resolve_max_bytes};
-use plumb_store::Store;
 
 use crate::cli::{Cli, ServeArgs};
 use crate::{InputError, Outcome};
@@ -83,11 +82,7 @@ pub fn root(cli: &Cli) -> anyhow::Result<PathBuf> {
         });
     }
     let cwd = std::env::current_dir().context("reading the current directory")?;
-    let indexed = cwd
-        .ancestors()
-        .find(|dir| Store::database_path(dir).is_file())
-        .map(Path::to_owned);
-    Ok(indexed.unwrap_or(cwd))
+    Ok(plumb_store::location::indexed_root(&cwd).unwrap_or(cwd))
 }
 
 fn init_logging(log_file: Option<&Path>) -> anyhow::Result<()> {

@@ -51,17 +51,22 @@ pub struct ChangeArgs {
     pub change_id: String,
 }
 
-/// The root these commands work in: `--root`, else the nearest directory
-/// upwards with a `.plumb/` directory, else the current directory.
+/// The root these commands work in: `--root`, else the root a chosen
+/// index directory records, else the nearest directory upwards with a
+/// `.plumb/` directory, else the current directory.
 fn root(cli: &Cli) -> anyhow::Result<PathBuf> {
     let start = match &cli.root {
         Some(root) => root.clone(),
         None => {
             let cwd = std::env::current_dir()?;
-            cwd.ancestors()
-                .find(|dir| dir.join(".plumb").is_dir())
-                .unwrap_or(&cwd)
-                .to_owned()
+            if plumb_store::location::chosen_index_dir().is_some() {
+                plumb_store::location::indexed_root(&cwd).unwrap_or(cwd)
+            } else {
+                let with_index_dir = cwd
+                    .ancestors()
+                    .find(|dir| plumb_store::index_dir(dir).is_dir());
+                with_index_dir.unwrap_or(&cwd).to_owned()
+            }
         }
     };
     std::fs::canonicalize(&start)

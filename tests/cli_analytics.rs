@@ -8,7 +8,8 @@
 //!                       tax_due :20 calls tax)
 //!   shop/users.py:4     hash_password; :8 User (check :13); :17 login; :21 register
 //!   app.py:11           @app.route cart_view; :18 @app.route login_view; :24 @click.command
-//!                       seed; :28 main; :32 if __name__ == "__main__"
+//!                       seed; :28 main; :32 if __name__ == "__main__"; :41 whoami, whose
+//!                       decorator's argument line holds `.get(` (no route)
 //!   tests/test_cart.py  test_total (Cart.total), test_add (Cart.add, subtotal)
 //!   tests/test_users.py test_login (register, login)
 //!   gotool/             main.go (Double, main), main_test.go (TestDouble)
@@ -260,10 +261,11 @@ fn cochange_counts_commits_and_reads_only_new_ones() {
         .unwrap();
     assert_eq!(tests["support"], 2);
     assert!(notes_mention(&json, "4 read now"), "{json}");
-    // A symbol's name stands for its file.
+    // A symbol's name: only the commits that changed its lines (the first).
     let by_name = repo.ok(&["cochange", "shop.pricing.tax"]);
     assert_eq!(by_name["query"]["file"], "shop/pricing.py");
-    assert_eq!(by_name["results"][0]["file"], "shop/cart.py");
+    assert_eq!(by_name["query"]["symbol"], "shop.pricing.tax");
+    assert_eq!(by_name["query"]["commits"], 1);
     // Only the new commit is read next time.
     append(&repo, "shop/users.py", "# five\n");
     append(&repo, "shop/cart.py", "# five\n");
@@ -282,6 +284,70 @@ fn cochange_counts_commits_and_reads_only_new_ones() {
         .find(|c| c["file"] == "shop/cart.py")
         .unwrap();
     assert_eq!(cart["support"], 2);
+}
+
+#[test]
+fn cochange_of_a_definition_counts_the_commits_that_changed_its_lines() {
+    let repo = with_history();
+    let root = repo.root();
+    let tax = ("return amount * RATE", "return round(amount * RATE, 2)");
+    let tax_due = (
+        "return tax(self.subtotal())",
+        "return tax(self.subtotal()) or 0",
+    );
+    replace(&repo, "shop/pricing.py", tax.0, tax.1);
+    replace(&repo, "shop/cart.py", tax_due.0, tax_due.1);
+    git(root, &["commit", "-qam", "five"], "2026-05-01T00:00:00Z");
+    replace(
+        &repo,
+        "shop/pricing.py",
+        tax.1,
+        "return round(amount * RATE, 3)",
+    );
+    replace(
+        &repo,
+        "shop/cart.py",
+        tax_due.1,
+        "return tax(self.subtotal()) or 0.0",
+    );
+    replace(
+        &repo,
+        "shop/pricing.py",
+        "return amount - amount * percent / 100",
+        "return amount * (1 - percent / 100)",
+    );
+    git(root, &["commit", "-qam", "six"], "2026-06-01T00:00:00Z");
+    assert_eq!(repo.index(&[]).code, 0);
+
+    let json = repo.ok(&["cochange", "shop.pricing.tax"]);
+    assert_eq!(json["query"]["symbol"], "shop.pricing.tax");
+    // The first commit added every line; five and six changed tax's.
+    assert_eq!(json["query"]["commits"], 3);
+    let support = |symbol: &str| {
+        json["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["symbol"] == symbol)
+            .map(|c| c["support"].clone())
+    };
+    let first = &json["results"][0];
+    assert_eq!(first["symbol"], "shop.cart.Cart.tax_due", "{json:#}");
+    assert_eq!(first["file"], "shop/cart.py");
+    assert_eq!(first["support"], 3);
+    assert_eq!(support("shop.pricing.discount"), Some(2.into()));
+    assert_eq!(support("shop.pricing.with_tax"), Some(1.into()));
+    assert_eq!(support("shop.pricing.tax"), None, "listed with itself");
+    assert!(notes_mention(&json, "approximately"), "{json}");
+
+    let text = repo.run(&["cochange", "shop.pricing.tax"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(
+        text.stdout
+            .starts_with("shop.cart.Cart.tax_due  (shop/cart.py:20)  support 3"),
+        "{}",
+        text.stdout
+    );
 }
 
 /// The `changes` report (one) and its tests' names.

@@ -166,6 +166,18 @@ fn every_hostile_case_gets_what_it_must() {
     assert_eq!(found(&repo, "ok"), vec!["ok.py:1"]);
     assert_eq!(found(&repo, "café_count"), vec!["latin1.c:2"]);
     assert_eq!(found(&repo, "odd_name"), vec!["new\nline.py:1"]);
+    // Text output escapes the newline, so the name cannot break the line.
+    for args in [&["symbol", "odd_name"][..], &["outline", "new\nline.py"]] {
+        let run = repo.run(args);
+        assert_eq!(run.code, 0, "{args:?}: {}", run.stderr);
+        assert!(
+            !run.stdout.contains("new\nline"),
+            "{args:?}: {}",
+            run.stdout
+        );
+    }
+    let run = repo.run(&["symbol", "odd_name"]);
+    assert!(run.stdout.contains("new\\nline.py:1"), "{}", run.stdout);
     assert!(
         found(&repo, "bad_name").is_empty(),
         "indexed under another name"

@@ -286,3 +286,199 @@ fn only_links_out_of_the_tree_make_answers_a_lower_bound() {
     let notes = callers["notes"].to_string();
     assert!(notes.contains("not indexed"), "{notes}");
 }
+
+/// A tree nobody may write into, and a writable place outside it for the
+/// index. As root (for whom permissions do not hold), plumb runs as the
+/// unprivileged user `nobody` through util-linux's `setpriv`, from a copy
+/// of the binary that user can run.
+struct ReadOnlyTree {
+    repo: Repo,
+    elsewhere: TempDir,
+    runner: Vec<String>,
+    _bin_dir: TempDir,
+}
+
+impl ReadOnlyTree {
+    fn new() -> ReadOnlyTree {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let repo = Repo::copy_of("python");
+        let elsewhere = tempfile::Builder::new()
+            .prefix("plumb-elsewhere-")
+            .tempdir()
+            .unwrap();
+        std::fs::set_permissions(elsewhere.path(), PermissionsExt::from_mode(0o777)).unwrap();
+        let bin_dir = tempfile::Builder::new()
+            .prefix("plumb-bin-")
+            .tempdir()
+            .unwrap();
+        std::fs::set_permissions(bin_dir.path(), PermissionsExt::from_mode(0o755)).unwrap();
+        let binary = bin_dir.path().join("plumb");
+        std::fs::copy(bin(), &binary).unwrap();
+        let binary = binary.to_string_lossy().into_owned();
+        let root_user = std::fs::metadata("/proc/self").unwrap().uid() == 0;
+        let runner = if root_user {
+            [
+                "setpriv",
+                "--reuid=65534",
+                "--regid=65534",
+                "--clear-groups",
+                "--",
+            ]
+            .map(String::from)
+            .into_iter()
+            .chain([binary])
+            .collect()
+        } else {
+            vec![binary]
+        };
+        for dir in [repo.root(), &repo.path("shop")] {
+            std::fs::set_permissions(dir, PermissionsExt::from_mode(0o555)).unwrap();
+        }
+        ReadOnlyTree {
+            repo,
+            elsewhere,
+            runner,
+            _bin_dir: bin_dir,
+        }
+    }
+
+    /// A directory for the index, not yet created, outside the tree.
+    fn index_dir(&self, name: &str) -> String {
+        self.elsewhere
+            .path()
+            .join(name)
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// Runs plumb with `args` (and `env`) from a directory without an index.
+    fn run(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let out = Command::new(&self.runner[0])
+            .args(&self.runner[1..])
+            .args(args)
+            .envs(env.iter().copied())
+            .env_remove("RUST_LOG")
+            .current_dir(std::env::temp_dir())
+            .output()
+            .unwrap_or_else(|e| panic!("running as root, the test needs setpriv: {e}"));
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        Run::from(&args, out)
+    }
+
+    fn root(&self) -> &str {
+        self.repo.root().to_str().unwrap()
+    }
+}
+
+impl Drop for ReadOnlyTree {
+    fn drop(&mut self) {
+        use std::os::unix::fs::PermissionsExt;
+        for dir in [self.repo.root(), &self.repo.path("shop")] {
+            let _ = std::fs::set_permissions(dir, PermissionsExt::from_mode(0o755));
+        }
+    }
+}
+
+/// `run` exited 0 with `symbol charge` answered from app.py.
+fn assert_charge_found(run: &Run) {
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    let answer = run.json();
+    assert_eq!(answer["results"][0]["file"], json!("app.py"), "{answer:#}");
+}
+
+#[test]
+fn a_read_only_tree_says_where_the_index_could_go() {
+    let tree = ReadOnlyTree::new();
+    let run = tree.run(&["index", tree.root()], &[]);
+    assert_eq!(run.code, 2, "{}\n{}", run.stdout, run.stderr);
+    for said in ["--index-dir DIR", "PLUMB_INDEX_DIR", ".plumb"] {
+        assert!(run.stderr.contains(said), "`{said}` not in: {}", run.stderr);
+    }
+}
+
+#[test]
+fn a_read_only_tree_is_indexed_and_queried_with_index_dir() {
+    let tree = ReadOnlyTree::new();
+    let dir = tree.index_dir("by-flag");
+    let run = tree.run(&["--index-dir", &dir, "index", tree.root()], &[]);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(Path::new(&dir).join("index.db").is_file());
+    assert!(!tree.repo.path(".plumb").exists());
+    // No `--root`: the index records its root.
+    let run = tree.run(&["--index-dir", &dir, "symbol", "charge", "--json"], &[]);
+    assert_charge_found(&run);
+    let run = tree.run(&["--index-dir", &dir, "status", "--json"], &[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.json()["results"]["freshness"]["state"], json!("fresh"));
+    let run = tree.run(&["--index-dir", &dir, "--json", "doctor"], &[]);
+    let report = run.json();
+    assert_eq!(report["index"]["readable"], json!(true), "{report:#}");
+    assert_eq!(report["index"]["root"], json!(tree.root()), "{report:#}");
+}
+
+#[test]
+fn a_read_only_tree_is_indexed_and_queried_with_the_variable() {
+    let tree = ReadOnlyTree::new();
+    let dir = tree.index_dir("by-variable");
+    let env = [("PLUMB_INDEX_DIR", dir.as_str())];
+    let run = tree.run(&["index", tree.root()], &env);
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    assert!(Path::new(&dir).join("index.db").is_file());
+    assert!(!tree.repo.path(".plumb").exists());
+    let run = tree.run(&["--root", tree.root(), "symbol", "charge", "--json"], &env);
+    assert_charge_found(&run);
+    // Structural staging keeps its changes there too.
+    let run = tree.run(
+        &[
+            "--root",
+            tree.root(),
+            "--json",
+            "rewrite",
+            "--lang",
+            "python",
+        ]
+        .into_iter()
+        .chain(["cart.add($A)", "--to", "cart.add($A + 0)"])
+        .collect::<Vec<_>>(),
+        &env,
+    );
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    let id = run.json()["change_id"].as_str().unwrap().to_owned();
+    assert!(
+        Path::new(&dir)
+            .join("staged")
+            .join(format!("{id}.json"))
+            .is_file()
+    );
+}
+
+#[test]
+fn an_index_dir_inside_the_tree_is_never_indexed_and_the_root_itself_is_refused() {
+    let repo = Repo::copy_of("python");
+    let inside = repo.path("idx");
+    std::fs::create_dir(&inside).unwrap();
+    std::fs::write(inside.join("stray.py"), "def stray():\n    return 1\n").unwrap();
+    let dir = inside.to_string_lossy().into_owned();
+    let run = repo.index(&["--index-dir", &dir]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = repo.run(&["--index-dir", &dir, "symbol", "charge"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = repo.run(&["--index-dir", &dir, "symbol", "stray"]);
+    assert_eq!(
+        run.code, 1,
+        "the index directory was indexed: {}",
+        run.stdout
+    );
+
+    let gitignore = repo.path(".gitignore");
+    std::fs::write(&gitignore, "target/\n").unwrap();
+    let root = repo.root().to_string_lossy().into_owned();
+    let run = repo.index(&["--index-dir", &root]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("would hold the indexed root"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&gitignore).unwrap(), "target/\n");
+}

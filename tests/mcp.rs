@@ -74,6 +74,12 @@ fn protocol_errors_are_answered_and_serving_goes_on() {
 }
 
 #[test]
+fn an_index_dir_outside_the_tree_is_built_and_served() {
+    let repo = Repo::copy_of("python");
+    scenario("index_dir", repo.root());
+}
+
+#[test]
 fn input_echoed_in_errors_is_cut_and_closing_stdin_ends_the_server() {
     let repo = Repo::indexed("python");
     scenario("bounds", repo.root());

@@ -148,9 +148,12 @@ fn server_name(client: &Client, root: &Path) -> String {
     }
 }
 
-/// The `plumb serve` arguments for `client`.
+/// The `plumb serve` arguments for `client`, led by `--index-dir` when
+/// the index is kept outside the tree.
 fn serve_args(client: &Client, root: &Path) -> Vec<String> {
-    match (client.format, client.scope) {
+    let index_dir = plumb_store::location::chosen_index_dir()
+        .map(|dir| ["--index-dir".to_owned(), dir.to_string_lossy().into_owned()]);
+    let serve = match (client.format, client.scope) {
         (Format::VsCode, _) => vec!["--root".into(), "${workspaceFolder}".into(), "serve".into()],
         (_, Scope::Project) => vec!["serve".into()],
         (_, Scope::User) => vec![
@@ -158,7 +161,8 @@ fn serve_args(client: &Client, root: &Path) -> Vec<String> {
             root.to_string_lossy().into_owned(),
             "serve".into(),
         ],
-    }
+    };
+    index_dir.into_iter().flatten().chain(serve).collect()
 }
 
 /// The server entry in `client`'s format.

@@ -1,5 +1,6 @@
 """Bounds on the MCP side (issue 27): errors that echo a client's input
-quote a marked prefix of it and fit the smallest byte budget; `tools/call`
+quote a marked prefix of it and fit the smallest byte budget; a request
+whose id is too long to echo is refused with a null id; `tools/call`
 without params is invalid params (-32602); and closing stdin ends the server promptly even while a tool
 call is running."""
 
@@ -58,6 +59,17 @@ def long_inputs_are_cut():
         ("tools/call", {"name": huge, "arguments": {}}, -32602),
         (huge, {}, -32601),
     ]
+    # Every response echoes its id whole: an overlong one is refused, with a null id.
+    for request in (
+        {"jsonrpc": "2.0", "id": huge, "method": "tools/call", "params": {"name": "outline", "arguments": {}}},
+        {"jsonrpc": "2.0", "id": huge, "method": "no/such/method"},
+        {"jsonrpc": "2.0", "id": huge},
+    ):
+        wire.send_line(json.dumps(request).encode())
+        size, response = wire.read_message()
+        assert response["id"] is None and response["error"]["code"] == -32600, str(response)[:300]
+        assert size <= SMALLEST_BUDGET, size
+        print(f"a request with a {HUGE}-character id: {size} bytes, id null")
     for method, params, code in protocol_errors:
         size, response = wire.request(method, params)
         error = response["error"]

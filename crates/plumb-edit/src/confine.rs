@@ -1,6 +1,6 @@
 //! Confining a path to the repository root before anything is written:
 //! no `..`, no absolute path elsewhere, no symbolic link that leads out,
-//! nothing inside `.git/` or `.plumb/`.
+//! nothing inside `.git/`, `.plumb/` or a chosen index directory.
 
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -74,6 +74,12 @@ pub fn confine(root: &Path, path: &Path) -> Result<Confined, EditError> {
             dir,
         });
     }
+    if inside_chosen_index_dir(&absolute) {
+        return Err(EditError::Reserved {
+            path: path.to_owned(),
+            dir: "the index directory",
+        });
+    }
     let relative = relative
         .to_str()
         .ok_or_else(|| EditError::NotUtf8 {
@@ -81,6 +87,15 @@ pub fn confine(root: &Path, path: &Path) -> Result<Confined, EditError> {
         })?
         .replace(std::path::MAIN_SEPARATOR, "/");
     Ok(Confined { absolute, relative })
+}
+
+/// Whether `absolute` lies in an index directory chosen inside the tree
+/// (`--index-dir`, `PLUMB_INDEX_DIR`), which edits never touch either.
+fn inside_chosen_index_dir(absolute: &Path) -> bool {
+    plumb_store::location::chosen_index_dir().is_some_and(|chosen| {
+        let chosen = chosen.canonicalize().unwrap_or_else(|_| chosen.to_owned());
+        absolute.starts_with(chosen)
+    })
 }
 
 /// The longest prefix of `path` that exists (a dangling link counts as

@@ -90,7 +90,7 @@ pub fn recover(root: &Path) -> Result<Recovered, EditError> {
     let root = root
         .canonicalize()
         .map_err(|err| EditError::io(root, err))?;
-    let dir = root.join(plumb_store::INDEX_DIR).join(JOURNAL_DIR);
+    let dir = plumb_store::index_dir(&root).join(JOURNAL_DIR);
     if fs::symlink_metadata(&dir).is_err() {
         return Ok(Recovered::default());
     }
@@ -109,7 +109,7 @@ impl Journal {
                 EditError::JournalDirectory { path: link }
             }
             other => EditError::io(
-                root.join(plumb_store::INDEX_DIR),
+                plumb_store::index_dir(&root),
                 io::Error::other(other.to_string()),
             ),
         })?;

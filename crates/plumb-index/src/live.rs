@@ -20,6 +20,8 @@ use plumb_lang::Language;
 use plumb_store::model::FileStatus;
 use plumb_store::records::FileRecord;
 use plumb_store::{INDEX_DIR, Store, WriteLock};
+
+use crate::walk::is_index_dir;
 use rayon::prelude::*;
 
 use crate::facts::decode_apart;
@@ -233,11 +235,11 @@ impl LiveIndex {
             return Change::Other;
         }
         // The walk skips hidden files and directories (the index's own
-        // among them).
+        // among them), and an index directory chosen inside the tree.
         let hidden = inside
             .components()
             .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
-        if hidden || inside.starts_with(INDEX_DIR) {
+        if hidden || inside.starts_with(INDEX_DIR) || is_index_dir(&self.root, path) {
             return Change::Irrelevant;
         }
         match metadata {

@@ -124,6 +124,15 @@ pub fn mtime_ns(meta: &std::fs::Metadata) -> Option<i64> {
     i64::try_from(since.as_nanos()).ok()
 }
 
+/// Whether `path` (under the canonical `root`) is in the index directory
+/// of `root` ([`plumb_store::index_dir`]), which is never indexed as
+/// source, wherever it was chosen.
+pub fn is_index_dir(root: &Path, path: &Path) -> bool {
+    let index_dir = plumb_store::index_dir(root);
+    let index_dir = index_dir.canonicalize().unwrap_or(index_dir);
+    path.starts_with(index_dir)
+}
+
 /// Walks `root` (canonical) within `limits`.
 pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
     let skipped_dirs: Arc<Mutex<Vec<Skipped>>> = Arc::default();
@@ -139,6 +148,9 @@ pub fn walk(root: &Path, limits: &Limits) -> WalkOutcome {
         let max_depth = limits.max_depth;
         builder.filter_entry(move |entry| {
             let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
+            if is_dir && is_index_dir(&root, entry.path()) {
+                return false;
+            }
             if is_dir && entry.depth() > max_depth {
                 if let Ok(mut skipped) = skipped_dirs.lock() {
                     skipped.push(Skipped {

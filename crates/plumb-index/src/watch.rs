@@ -11,10 +11,9 @@ use std::time::Duration;
 
 use notify_debouncer_full::notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, new_debouncer};
-use plumb_store::INDEX_DIR;
 
 use crate::live::{Applied, LiveIndex};
-use crate::walk::Limits;
+use crate::walk::{Limits, is_index_dir};
 use crate::{IndexError, Silent, Summary, index_live};
 
 /// How long the tree must be quiet before a run starts. Chosen: editors
@@ -36,7 +35,6 @@ pub fn watch(
         path: root.to_owned(),
         reason: e.to_string(),
     })?;
-    let index_dir = root.join(INDEX_DIR);
     // Watching starts first, so that nothing saved during the first run
     // is missed.
     let (events, receiver) = mpsc::channel::<DebounceEventResult>();
@@ -57,7 +55,7 @@ pub fn watch(
                     // changes nothing.
                     .filter(|event| !matches!(event.kind, EventKind::Access(_)))
                     .flat_map(|event| event.paths.iter())
-                    .filter(|path| !path.starts_with(&index_dir))
+                    .filter(|path| !is_index_dir(&root, path))
                     .cloned()
                     .collect(),
             ),

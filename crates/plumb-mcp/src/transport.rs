@@ -17,11 +17,19 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::task::JoinHandle;
 
-use crate::quote::bounded;
+use crate::quote::{MAX_QUOTED_CHARS, bounded};
 
 /// Longest incoming line accepted; longer ones are discarded. From rmcp's
 /// `DEFAULT_MAX_LINE_LENGTH` (16 MiB), so both transports accept the same.
 const MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
+
+/// Longest string id a request may have. Every response echoes its id
+/// whole (JSON-RPC 2.0), so a longer one would make any answer, even an
+/// error, outgrow the response budget: it is refused as an invalid request
+/// with a null id, as JSON-RPC says for an id that cannot be read. Chosen:
+/// the length to which an echoed word is cut ([`MAX_QUOTED_CHARS`]); the ids
+/// clients send are numbers or UUIDs (36 characters).
+const MAX_ID_CHARS: usize = MAX_QUOTED_CHARS;
 
 /// One message for the writer task, and who waits for it to be written.
 struct Outgoing {
@@ -183,6 +191,23 @@ fn classify(line: &[u8]) -> Incoming {
             ));
         }
     };
+    if let Some(length) = value
+        .get("id")
+        .and_then(Value::as_str)
+        .map(|id| id.chars().count())
+        .filter(|&length| length > MAX_ID_CHARS)
+    {
+        tracing::warn!("refused a request with an id of {length} characters");
+        return Incoming::Reply(error_response(
+            Value::Null,
+            ErrorData::invalid_request(
+                format!(
+                    "Invalid request: its id is {length} characters long; ids longer than {MAX_ID_CHARS} characters are refused"
+                ),
+                None,
+            ),
+        ));
+    }
     let id = value.get("id").cloned();
     let notification = id.is_none() && value.get("method").is_some();
     match serde_json::from_value::<ClientJsonRpcMessage>(value) {
@@ -296,6 +321,28 @@ mod tests {
         };
         assert_eq!(reply["error"]["code"], -32600);
         assert_eq!(reply["id"], 7);
+    }
+
+    #[test]
+    fn an_overlong_id_is_refused_with_a_null_id_and_a_short_message() {
+        let long = "7".repeat(200_000);
+        for line in [
+            format!(r#"{{"jsonrpc":"2.0","id":"{long}","method":"ping"}}"#),
+            format!(r#"{{"jsonrpc":"2.0","id":"{long}","method":"tools/call"}}"#),
+            format!(r#"{{"jsonrpc":"2.0","id":"{long}"}}"#),
+        ] {
+            let Incoming::Reply(reply) = classify(line.as_bytes()) else {
+                panic!("expected a reply");
+            };
+            assert_eq!(reply["error"]["code"], -32600);
+            assert!(reply["id"].is_null());
+            assert!(reply.to_string().len() < 300, "{reply}");
+        }
+        let fits = format!(
+            r#"{{"jsonrpc":"2.0","id":"{}","method":"ping"}}"#,
+            "7".repeat(MAX_ID_CHARS)
+        );
+        assert!(matches!(classify(fits.as_bytes()), Incoming::Message(_)));
     }
 
     #[test]

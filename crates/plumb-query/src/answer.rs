@@ -283,7 +283,11 @@ pub enum Query {
         target: String,
         /// The file whose history was read.
         file: String,
-        /// Commits that changed the file (bulk commits excluded).
+        /// The definition asked about, when NAME named one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        symbol: Option<String>,
+        /// Commits that changed the file, or the definition's lines (bulk
+        /// commits excluded).
         commits: u32,
     },
     /// `changes`.

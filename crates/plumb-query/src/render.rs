@@ -6,6 +6,7 @@
 //! Colour (names, paths, line numbers) is off unless a surface turns it on
 //! with [`set_color`]: the CLI on a terminal, never the MCP server.
 
+use std::borrow::Cow;
 use std::fmt::{Display, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -40,14 +41,33 @@ fn paint(style: Style, text: impl Display) -> String {
     }
 }
 
-/// A qualified name, bold when colour is on.
-fn name(qualname: &str) -> String {
-    paint(NAME, qualname)
+/// `text` with each control character (a newline in a file name, an
+/// escape sequence in a symbol's name) written as its Rust escape (`\n`,
+/// `\u{1b}`), so that a name can neither break a result's line nor drive
+/// the terminal. Text output only: JSON carries names as they are.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
 }
 
-/// `file:line`, coloured when colour is on.
+/// A qualified name, printable, bold when colour is on.
+fn name(qualname: &str) -> String {
+    paint(NAME, printable(qualname))
+}
+
+/// `file:line`, the file printable, coloured when colour is on.
 fn place(file: &str, line: u32) -> String {
-    format!("{}:{}", paint(PATH, file), paint(LINE, line))
+    format!("{}:{}", paint(PATH, printable(file)), paint(LINE, line))
 }
 
 /// An answer item's text.
@@ -167,11 +187,11 @@ impl Render for SymbolDetail {
         );
         if let Some(signature) = &s.signature {
             indent(out, depth);
-            let _ = writeln!(out, "    {signature}");
+            let _ = writeln!(out, "    {}", printable(signature));
         }
         if let Some(doc) = self.doc.as_deref().and_then(|d| d.lines().next()) {
             indent(out, depth);
-            let _ = writeln!(out, "    {doc}");
+            let _ = writeln!(out, "    {}", printable(doc));
         }
     }
 }
@@ -183,7 +203,7 @@ impl Render for OutlineNode {
         indent(out, depth);
         // A block's name is its header, which starts with its keyword.
         if s.kind == Kind::Impl {
-            let _ = writeln!(out, "{}  {}", line_column(s.line), s.name);
+            let _ = writeln!(out, "{}  {}", line_column(s.line), printable(&s.name));
         } else {
             let _ = writeln!(out, "{}  {} {}", line_column(s.line), s.kind, name(&s.name));
         }

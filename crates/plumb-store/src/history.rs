@@ -1,5 +1,5 @@
-//! The git history kept for co-change: which files each commit changed,
-//! in `.plumb/history.db`, beside the index (a database of its own, so that
+//! The git history kept for co-change: which files, and which lines of
+//! them, each commit changed, in `.plumb/history.db`, beside the index (a database of its own, so that
 //! reading new commits never waits for an index run, and a rebuilt index
 //! keeps the history). Every commit read is recorded, bulk ones with no
 //! files, so that a later run reads only commits it has never seen.
@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, params};
 
 use crate::nofollow::{self, Access};
-use crate::{BUSY_TIMEOUT, Error, INDEX_DIR, Result};
+use crate::{BUSY_TIMEOUT, Error, Result};
 
-/// Name of the history database inside [`INDEX_DIR`].
+/// Name of the history database inside the index directory
+/// ([`crate::index_dir`]).
 pub const HISTORY_FILE: &str = "history.db";
 
 const SCHEMA: &str = "
@@ -29,6 +30,26 @@ CREATE TABLE IF NOT EXISTS commit_files (
     PRIMARY KEY (path, commit_id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS commit_files_commit ON commit_files(commit_id);
+CREATE TABLE IF NOT EXISTS commit_lines (
+    commit_id INTEGER NOT NULL REFERENCES commits(id),
+    path      TEXT NOT NULL,
+    start     INTEGER NOT NULL,
+    end       INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS commit_lines_path ON commit_lines(path, commit_id);
+CREATE INDEX IF NOT EXISTS commit_lines_commit ON commit_lines(commit_id);
+";
+
+/// The layout of the history database (`PRAGMA user_version`). A history
+/// of another layout is dropped and read again: it is a cache of the git
+/// history. 2: the changed lines of each commit (`commit_lines`).
+const HISTORY_VERSION: i64 = 2;
+
+/// The tables a history of another layout is dropped with.
+const DROP: &str = "
+DROP TABLE IF EXISTS commit_lines;
+DROP TABLE IF EXISTS commit_files;
+DROP TABLE IF EXISTS commits;
 ";
 
 /// One commit as recorded.
@@ -44,6 +65,31 @@ pub struct CommitRecord {
     pub changed: usize,
     /// Whether it changed too many files to say anything about co-change.
     pub bulk: bool,
+    /// The lines it changed, in each file's text after it (empty for a
+    /// bulk commit).
+    pub lines: Vec<ChangedLines>,
+}
+
+/// A run of lines a commit changed in one file, numbered in the file as
+/// the commit left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChangedLines {
+    /// The file, root-relative.
+    pub path: String,
+    /// First line (1-based).
+    pub start: u32,
+    /// Last line (inclusive).
+    pub end: u32,
+}
+
+/// A commit that changed given lines, with every run of lines it changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LinesTouch {
+    /// Commit time, seconds since the epoch.
+    pub time: i64,
+    /// The runs of lines the commit changed (any file, the given lines'
+    /// own runs included: a run may hold other definitions as well).
+    pub runs: Vec<ChangedLines>,
 }
 
 /// A commit that changed a given file, with the other files it changed.
@@ -66,7 +112,7 @@ impl History {
     /// whose index directory must exist. Refuses symbolic links as the
     /// index does.
     pub fn open(root: &Path) -> Result<History> {
-        let path = root.join(INDEX_DIR).join(HISTORY_FILE);
+        let path = crate::index_dir(root).join(HISTORY_FILE);
         let (sqlite_path, flags) = nofollow::database(&path, Access::Write, OpenFlags::default())?;
         let conn = Connection::open_with_flags(sqlite_path, flags)
             .map_err(|source| crate::sqlite(&path, source))?;
@@ -75,9 +121,23 @@ impl History {
             .conn
             .busy_timeout(BUSY_TIMEOUT)
             .map_err(|e| history.err(e))?;
+        let version: i64 = history
+            .conn
+            .pragma_query_value(None, "user_version", |row| row.get(0))
+            .map_err(|e| history.err(e))?;
+        if version != HISTORY_VERSION {
+            history
+                .conn
+                .execute_batch(DROP)
+                .map_err(|e| history.err(e))?;
+        }
         history
             .conn
             .execute_batch(SCHEMA)
+            .map_err(|e| history.err(e))?;
+        history
+            .conn
+            .pragma_update(None, "user_version", HISTORY_VERSION)
             .map_err(|e| history.err(e))?;
         Ok(history)
     }
@@ -113,6 +173,11 @@ impl History {
             let mut file = tx
                 .prepare("INSERT OR IGNORE INTO commit_files(path, commit_id) VALUES (?1, ?2)")
                 .map_err(err)?;
+            let mut lines = tx
+                .prepare(
+                    "INSERT INTO commit_lines(commit_id, path, start, end) VALUES (?1, ?2, ?3, ?4)",
+                )
+                .map_err(err)?;
             for record in commits {
                 if commit
                     .execute(params![
@@ -129,6 +194,11 @@ impl History {
                 let id = tx.last_insert_rowid();
                 for path in &record.files {
                     file.execute(params![path, id]).map_err(err)?;
+                }
+                for run in &record.lines {
+                    lines
+                        .execute(params![id, run.path, run.start, run.end])
+                        .map_err(err)?;
                 }
             }
         }
@@ -186,11 +256,58 @@ impl History {
         }
         Ok(touches.into_iter().map(|(_, touch)| touch).collect())
     }
+
+    /// The commits that changed a line of `path` from `start` to `end`
+    /// (bulk ones excluded), newest first, each with every run of lines it
+    /// changed.
+    pub fn lines_touches(&self, path: &str, start: u32, end: u32) -> Result<Vec<LinesTouch>> {
+        let mut stmt = self
+            .conn
+            .prepare(
+                "SELECT c.id, c.time, o.path, o.start, o.end FROM commits c
+                 JOIN commit_lines o ON o.commit_id = c.id
+                 WHERE c.id IN (SELECT commit_id FROM commit_lines
+                                WHERE path = ?1 AND start <= ?3 AND end >= ?2)
+                 ORDER BY c.time DESC, c.id, o.path, o.start",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = stmt
+            .query_map(params![path, start, end], |row| {
+                Ok((
+                    row.get::<_, i64>(0)?,
+                    row.get::<_, i64>(1)?,
+                    ChangedLines {
+                        path: row.get(2)?,
+                        start: row.get(3)?,
+                        end: row.get(4)?,
+                    },
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        let mut touches: Vec<(i64, LinesTouch)> = Vec::new();
+        for row in rows {
+            let (id, time, run) = row.map_err(|e| self.err(e))?;
+            if touches.last().is_none_or(|(last, _)| *last != id) {
+                touches.push((
+                    id,
+                    LinesTouch {
+                        time,
+                        runs: Vec::new(),
+                    },
+                ));
+            }
+            if let Some((_, touch)) = touches.last_mut() {
+                touch.runs.push(run);
+            }
+        }
+        Ok(touches.into_iter().map(|(_, touch)| touch).collect())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::INDEX_DIR;
 
     fn record(oid: &str, time: i64, files: &[&str]) -> CommitRecord {
         CommitRecord {
@@ -199,7 +316,54 @@ mod tests {
             files: files.iter().map(|f| f.to_string()).collect(),
             changed: files.len(),
             bulk: false,
+            lines: Vec::new(),
         }
+    }
+
+    fn lines(path: &str, start: u32, end: u32) -> ChangedLines {
+        ChangedLines {
+            path: path.into(),
+            start,
+            end,
+        }
+    }
+
+    #[test]
+    fn lists_the_lines_changed_with_given_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(INDEX_DIR)).unwrap();
+        let mut history = History::open(dir.path()).unwrap();
+        let mut a = record("a", 10, &["x", "y"]);
+        a.lines = vec![lines("x", 3, 5), lines("x", 20, 21), lines("y", 1, 1)];
+        let mut b = record("b", 20, &["x"]);
+        b.lines = vec![lines("x", 40, 42)];
+        history.add(&[a, b]).unwrap();
+        let touches = history.lines_touches("x", 4, 10).unwrap();
+        assert_eq!(
+            touches,
+            [LinesTouch {
+                time: 10,
+                runs: vec![lines("x", 3, 5), lines("x", 20, 21), lines("y", 1, 1)]
+            }]
+        );
+        assert!(history.lines_touches("y", 2, 9).unwrap().is_empty());
+    }
+
+    #[test]
+    fn a_history_of_another_layout_is_read_again() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join(INDEX_DIR)).unwrap();
+        let mut history = History::open(dir.path()).unwrap();
+        history.add(&[record("a", 10, &["x"])]).unwrap();
+        history.conn.pragma_update(None, "user_version", 1).unwrap();
+        drop(history);
+        assert!(
+            History::open(dir.path())
+                .unwrap()
+                .known()
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[test]

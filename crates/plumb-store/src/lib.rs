@@ -24,6 +24,7 @@ mod fresh;
 pub mod graph;
 pub mod history;
 mod integrity;
+pub mod location;
 pub mod model;
 mod nofollow;
 pub mod read;
@@ -43,13 +44,15 @@ use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
+pub use location::index_dir;
 pub use nofollow::{Access, create_index_dir};
 pub use rows::rows_digest;
 pub use tokens::split_identifier;
 pub use update::{RowCounts, row_id};
 pub use write::GraphWriter;
 
-/// Name of the index directory created at the indexed root.
+/// Name of the index directory created at the indexed root, unless one
+/// was chosen elsewhere ([`index_dir`]).
 pub const INDEX_DIR: &str = ".plumb";
 /// Name of the database file inside [`INDEX_DIR`].
 pub const DATABASE_FILE: &str = "index.db";
@@ -98,6 +101,30 @@ pub enum Error {
         path: PathBuf,
         /// The underlying error.
         source: std::io::Error,
+    },
+    /// The index directory cannot be created because its parent is not
+    /// writable (a read-only tree): the index can be kept elsewhere.
+    #[error(
+        "cannot create the index directory {path}: {source} (keep the index outside the tree with `--index-dir DIR` or `PLUMB_INDEX_DIR=DIR`, for example {suggested})"
+    )]
+    NotWritable {
+        /// The directory.
+        path: PathBuf,
+        /// The underlying error.
+        source: std::io::Error,
+        /// A directory the index could go to instead.
+        suggested: String,
+    },
+    /// The chosen index directory is the indexed root or holds it: the
+    /// index would write over the tree's own files.
+    #[error(
+        "the index directory {dir} would hold the indexed root {root}; choose a directory outside the tree, or a new one inside it"
+    )]
+    Placement {
+        /// The chosen index directory.
+        dir: PathBuf,
+        /// The indexed root.
+        root: PathBuf,
     },
     /// The index directory, or a file plumb keeps in it, is a symbolic
     /// link: plumb neither writes nor reads through one, since a
@@ -191,7 +218,7 @@ impl WriteLock {
     /// holds it, and with [`Error::SymbolicLink`] if the lock file is a
     /// link.
     pub fn acquire(root: &Path) -> Result<WriteLock> {
-        let path = root.join(INDEX_DIR).join(WRITE_LOCK_FILE);
+        let path = index_dir(root).join(WRITE_LOCK_FILE);
         let mut options = std::fs::OpenOptions::new();
         options.create(true).truncate(false).write(true);
         let file = nofollow::open(&path, &options, Access::Write, |source| Error::LockFile {
@@ -200,7 +227,7 @@ impl WriteLock {
         })?;
         match file.try_lock() {
             Ok(()) => Ok(WriteLock { _file: file }),
-            Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked(root.join(INDEX_DIR))),
+            Err(std::fs::TryLockError::WouldBlock) => Err(Error::Locked(index_dir(root))),
             Err(std::fs::TryLockError::Error(source)) => Err(Error::LockFile { path, source }),
         }
     }
@@ -209,7 +236,7 @@ impl WriteLock {
 impl Store {
     /// The database path for an index rooted at `root`.
     pub fn database_path(root: &Path) -> PathBuf {
-        root.join(INDEX_DIR).join(DATABASE_FILE)
+        index_dir(root).join(DATABASE_FILE)
     }
 
     /// Opens (creating if needed) the database for writing. The directory

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::OpenFlags;
 
 use crate::fresh::{BUILDING_SUFFIX, with_suffix};
-use crate::{DATABASE_FILE, Error, INDEX_DIR, Result, WRITE_LOCK_FILE};
+use crate::{DATABASE_FILE, Error, Result, WRITE_LOCK_FILE};
 
 /// The file that keeps the index directory out of version control.
 const GITIGNORE_FILE: &str = ".gitignore";
@@ -67,13 +67,19 @@ pub(crate) fn refuse_link(path: &Path, access: Access) -> Result<()> {
 /// nothing, if the directory or any file a writer creates, opens or
 /// removes in it is a symbolic link.
 pub fn create_index_dir(root: &Path) -> Result<PathBuf> {
-    let index_dir = root.join(INDEX_DIR);
+    let index_dir = crate::index_dir(root);
+    if root.starts_with(&index_dir) {
+        return Err(Error::Placement {
+            dir: index_dir,
+            root: root.to_owned(),
+        });
+    }
     let cannot_create = |source| Error::IndexDir {
         path: index_dir.clone(),
         source,
     };
     refuse_link(&index_dir, Access::Write)?;
-    std::fs::create_dir_all(&index_dir).map_err(cannot_create)?;
+    std::fs::create_dir_all(&index_dir).map_err(|source| not_writable(root, &index_dir, source))?;
     refuse_link(&index_dir, Access::Write)?;
     for file in written_files(&index_dir) {
         refuse_link(&file, Access::Write)?;
@@ -85,6 +91,29 @@ pub fn create_index_dir(root: &Path) -> Result<PathBuf> {
         .write_all(GITIGNORE_TEXT)
         .map_err(cannot_create)?;
     Ok(index_dir)
+}
+
+/// The error of an index directory that could not be created: for a
+/// directory that is not writable, one that says where the index could go.
+fn not_writable(root: &Path, index_dir: &Path, source: std::io::Error) -> Error {
+    use std::io::ErrorKind::{PermissionDenied, ReadOnlyFilesystem};
+    if !matches!(source.kind(), PermissionDenied | ReadOnlyFilesystem) {
+        return Error::IndexDir {
+            path: index_dir.to_owned(),
+            source,
+        };
+    }
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|dir| !dir.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))
+        .unwrap_or_else(std::env::temp_dir);
+    let name = root.file_name().unwrap_or(root.as_os_str());
+    Error::NotWritable {
+        path: index_dir.to_owned(),
+        source,
+        suggested: cache.join("plumb").join(name).display().to_string(),
+    }
 }
 
 /// Every file a writer creates, opens or removes in `index_dir`.
@@ -159,6 +188,7 @@ pub(crate) fn database(
 #[cfg(test)]
 #[cfg(unix)]
 mod tests {
+    use crate::INDEX_DIR;
     use std::os::unix::fs::symlink;
 
     use super::*;

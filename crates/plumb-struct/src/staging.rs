@@ -21,12 +21,8 @@ pub const EXPIRY: Duration = Duration::from_secs(24 * 60 * 60);
 /// budget shows a few KB of it), small enough that `.plumb/` stays small.
 pub const MAX_STAGED_BYTES: usize = 64 * 1024 * 1024;
 
-/// The index directory, as plumb-store names it.
-const INDEX_DIR: &str = ".plumb";
 /// The directory of staged changes inside it.
 const STAGED_DIR: &str = "staged";
-/// What the index directory's `.gitignore` holds, as plumb-store writes it.
-const GITIGNORE_TEXT: &[u8] = b"*\n";
 
 /// One file of a staged change.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -95,19 +91,19 @@ fn refuse_link(path: &Path) -> Result<(), StructError> {
     }
 }
 
-/// `.plumb/staged/` of `root`, created with `.plumb/.gitignore` if needed.
+/// `staged/` in the index directory of `root` ([`plumb_store::index_dir`]),
+/// created, with the index directory, if needed.
 fn staged_dir(root: &Path, create: bool) -> Result<PathBuf, StructError> {
-    let index_dir = root.join(INDEX_DIR);
+    let index_dir = plumb_store::index_dir(root);
     let dir = index_dir.join(STAGED_DIR);
     refuse_link(&index_dir)?;
     refuse_link(&dir)?;
     if create && !dir.is_dir() {
-        let fresh = !index_dir.exists();
+        plumb_store::create_index_dir(root).map_err(|err| StructError::Io {
+            path: index_dir.clone(),
+            source: std::io::Error::other(err.to_string()),
+        })?;
         std::fs::create_dir_all(&dir).map_err(io(&dir))?;
-        if fresh {
-            let gitignore = index_dir.join(".gitignore");
-            std::fs::write(&gitignore, GITIGNORE_TEXT).map_err(io(&gitignore))?;
-        }
     }
     Ok(dir)
 }

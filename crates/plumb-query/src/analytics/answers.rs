@@ -89,6 +89,13 @@ pub struct Process {
 pub struct CoChange {
     /// The file, root-relative.
     pub file: String,
+    /// The definition's qualified name, when asked about a definition
+    /// (absent: the file's lines outside any definition, or a file asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symbol: Option<String>,
+    /// The line of the definition's name, at the indexed revision.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<u32>,
     /// Commits that changed both.
     pub support: u32,
     /// `support` over the commits that changed the asked file (0–1).

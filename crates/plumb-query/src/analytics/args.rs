@@ -44,7 +44,8 @@ pub struct ProcessesArgs {
 #[cfg_attr(feature = "cli", derive(clap::Args))]
 #[serde(deny_unknown_fields)]
 pub struct CochangeArgs {
-    /// A file (root-relative) or a symbol's name (its file is used).
+    /// A file (root-relative), or a symbol's name: the definitions changed
+    /// with it.
     #[cfg_attr(feature = "cli", arg(value_name = "FILE|NAME"))]
     pub target: String,
 }

@@ -175,10 +175,10 @@ pub struct Cochange;
 impl Capability for Cochange {
     const NAME: &'static str = "cochange";
     const DESCRIPTION: Description = Description {
-        what: "Files changed in the same commits as a file (or a symbol's file), from the git history: support, confidence, recency-weighted score.",
+        what: "Files changed in the same commits as a file, or definitions changed in the same commits as a definition, from the git history: support, confidence, recency-weighted score.",
         use_when: "\"what else usually changes with this file\", \"what might I have forgotten to update\".",
         not_for: "code dependencies (impact, refs); what the current diff touches (changes).",
-        returns: "files, strongest first: support (commits), confidence (0-1), weighted, last time.",
+        returns: "files (or definitions, with file and line), strongest first: support (commits), confidence (0-1), weighted, last time.",
     };
     const TIER: Tier = Tier::Full;
     const SUBJECT: &'static str = "target";
@@ -194,16 +194,16 @@ impl Capability for Cochange {
             });
         }
         let store = engine.store();
-        let file = if store.file(target)?.is_some() {
-            target.to_owned()
+        let symbol = if store.file(target)?.is_some() {
+            None
         } else {
             let locator: Locator = target.parse().map_err(|e| Error::Argument {
                 argument: "target",
                 message: format!("{e}"),
             })?;
             let located = engine.locate(&locator)?;
-            match located.symbols.first() {
-                Some(symbol) => symbol.file.clone(),
+            match located.symbols.into_iter().next() {
+                Some(symbol) => Some(symbol),
                 None => {
                     return Err(Error::Argument {
                         argument: "target",
@@ -218,7 +218,6 @@ impl Capability for Cochange {
             .root()
             .ok_or_else(|| Error::Input("the index is not inside a root directory".into()))?;
         let (history, refresh) = cochange::refresh(root)?;
-        let (list, commits) = cochange::partners(&history, &file)?;
         let mut notes = vec![format!(
             "history: {} commits known, {} read now",
             refresh.known, refresh.read
@@ -229,13 +228,27 @@ impl Capability for Cochange {
                 super::git::MAX_COMMITS_READ
             ));
         }
-        if file != target {
-            notes.push(format!("{target} is in {file}; co-change is per file"));
-        }
+        let (file, list, commits) = match &symbol {
+            None => {
+                let (list, commits) = cochange::partners(&history, target)?;
+                (target.to_owned(), list, commits)
+            }
+            Some(symbol) => {
+                let (start, end) = (symbol.span.start_line(), symbol.span.end_line());
+                let (list, commits) =
+                    cochange::symbol_partners(&history, store, &symbol.file, start, end)?;
+                notes.push(format!(
+                    "{} is {}:{start}-{end}; the lines each commit changed are matched to the definitions as indexed now, so older commits, made before code moved, are matched approximately",
+                    symbol.qualname, symbol.file
+                ));
+                (symbol.file.clone(), list, commits)
+            }
+        };
         Ok(answer(
             Query::Cochange {
                 target: target.to_owned(),
                 file,
+                symbol: symbol.map(|s| s.qualname),
                 commits: commits as u32,
             },
             list,

@@ -1,13 +1,14 @@
 //! The git repository around an indexed root, read through `gix` (no `git`
 //! process): the blobs of a commit's tree or of the staging index, by
-//! root-relative path, and the files each commit of the history changed.
+//! root-relative path, and the files and lines each commit of the history
+//! changed.
 //! A root below the repository's top is handled by a path prefix.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use gix::ObjectId;
-use plumb_store::history::CommitRecord;
+use plumb_store::history::{ChangedLines, CommitRecord};
 
 use crate::{Error, Result};
 
@@ -20,6 +21,19 @@ pub const BULK_COMMIT_FILES: usize = 30;
 /// run on a long history (about a second per few thousand commits);
 /// later runs read only commits not read before.
 pub const MAX_COMMITS_READ: usize = 20_000;
+
+/// Largest file (either side) whose changed lines are read. Chosen:
+/// larger files are mostly generated or vendored, and a line diff of them
+/// would cost more than the rest of the commit.
+pub const MAX_DIFF_BYTES: usize = 1024 * 1024;
+
+/// A file a commit changed: its root-relative path and its blob before
+/// and after (absent when added or removed).
+struct ChangedFile {
+    path: String,
+    old: Option<ObjectId>,
+    new: Option<ObjectId>,
+}
 
 /// A git failure, as a query error.
 fn git_error(what: &str, err: impl std::fmt::Display) -> Error {
@@ -190,20 +204,55 @@ impl Repo {
             if bulk {
                 files.clear();
             }
+            let mut lines = Vec::new();
+            for file in &files {
+                lines.extend(self.changed_lines(file)?);
+            }
             records.push(CommitRecord {
                 oid: id.to_string(),
                 time,
-                files,
+                files: files.into_iter().map(|file| file.path).collect(),
                 changed,
                 bulk,
+                lines,
             });
             queue.extend(parents);
         }
         Ok((records, false))
     }
 
+    /// The runs of lines `file` changed, numbered in its new text; none
+    /// when it was removed, or when either side is over [`MAX_DIFF_BYTES`].
+    fn changed_lines(&self, file: &ChangedFile) -> Result<Vec<ChangedLines>> {
+        let Some(new) = file.new else {
+            return Ok(Vec::new());
+        };
+        let text = |id: Option<ObjectId>| -> Result<Option<String>> {
+            let Some(id) = id else {
+                return Ok(Some(String::new()));
+            };
+            let object = self
+                .repo
+                .find_object(id)
+                .map_err(|e| git_error("reading a blob", e))?;
+            Ok((object.data.len() <= MAX_DIFF_BYTES)
+                .then(|| String::from_utf8_lossy(&object.data).into_owned()))
+        };
+        let (Some(old), Some(new)) = (text(file.old)?, text(Some(new))?) else {
+            return Ok(Vec::new());
+        };
+        Ok(super::changes::diff_hunks(&file.path, &old, &new)
+            .into_iter()
+            .map(|hunk| ChangedLines {
+                path: hunk.file,
+                start: hunk.start,
+                end: hunk.end,
+            })
+            .collect())
+    }
+
     /// The files under the root that differ between two trees (either may
-    /// be absent), appended to `out` as root-relative paths. Subtrees with
+    /// be absent), appended to `out` with their blobs. Subtrees with
     /// equal ids are skipped whole; the walk stops early once a commit is
     /// bulk.
     fn changed_files(
@@ -211,7 +260,7 @@ impl Repo {
         old: Option<ObjectId>,
         new: Option<ObjectId>,
         dir: &str,
-        out: &mut Vec<String>,
+        out: &mut Vec<ChangedFile>,
     ) -> Result<()> {
         if old == new || out.len() > BULK_COMMIT_FILES {
             return Ok(());
@@ -244,17 +293,21 @@ impl Repo {
             }
             let path = format!("{dir}{name}");
             let subtree = |side: Option<&(bool, ObjectId)>| side.filter(|(t, _)| *t).map(|e| e.1);
-            let blob = |side: Option<&(bool, ObjectId)>| side.is_some_and(|(t, _)| !*t);
+            let blob = |side: Option<&(bool, ObjectId)>| side.filter(|(t, _)| !*t).map(|e| e.1);
             let with_slash = format!("{path}/");
             if (subtree(was).is_some() || subtree(is).is_some())
                 && (self.prefix.starts_with(&with_slash) || with_slash.starts_with(&self.prefix))
             {
                 self.changed_files(subtree(was), subtree(is), &with_slash, out)?;
             }
-            if (blob(was) || blob(is))
+            if (blob(was).is_some() || blob(is).is_some())
                 && let Some(relative) = self.below_root(&path)
             {
-                out.push(relative.to_owned());
+                out.push(ChangedFile {
+                    path: relative.to_owned(),
+                    old: blob(was),
+                    new: blob(is),
+                });
             }
         }
         Ok(())

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::answers::{ChangeReport, CoChange, Community, EntryPoint, Process, SqlRow};
-use crate::render::Render;
+use crate::render::{Render, printable};
 
 fn indent(out: &mut String, depth: usize) {
     for _ in 0..depth {
@@ -18,14 +18,20 @@ impl Render for Community {
         let _ = writeln!(
             out,
             "#{} {}  (size {}, cohesion {:.2})",
-            self.id, self.label, self.size, self.cohesion
+            self.id,
+            printable(&self.label),
+            self.size,
+            self.cohesion
         );
         for symbol in &self.central {
             indent(out, depth);
             let _ = writeln!(
                 out,
                 "    {} {}  ({}:{})",
-                symbol.kind, symbol.qualname, symbol.file, symbol.line
+                symbol.kind,
+                printable(&symbol.qualname),
+                printable(&symbol.file),
+                symbol.line
             );
         }
     }
@@ -39,8 +45,8 @@ impl Render for EntryPoint {
             out,
             "{} {}  ({}:{}) [{:.2}] {}",
             self.kind.as_str(),
-            self.symbol.qualname,
-            self.symbol.file,
+            printable(&self.symbol.qualname),
+            printable(&self.symbol.file),
             self.symbol.line,
             self.confidence,
             self.reason
@@ -57,7 +63,10 @@ impl Render for Process {
             let _ = writeln!(
                 out,
                 "{} {}  ({}:{})",
-                step.symbol.kind, step.symbol.qualname, step.symbol.file, step.symbol.line
+                step.symbol.kind,
+                printable(&step.symbol.qualname),
+                printable(&step.symbol.file),
+                step.symbol.line
             );
         }
         if self.cut {
@@ -67,14 +76,21 @@ impl Render for Process {
     }
 }
 
-/// `file  support S, confidence C, weighted W`.
+/// `file  support S, confidence C, weighted W`; for a definition,
+/// `qualname  (file:line)  support …`.
 impl Render for CoChange {
     fn render(&self, out: &mut String, depth: usize) {
         indent(out, depth);
+        let place = match (&self.symbol, self.line) {
+            (Some(symbol), Some(line)) => {
+                format!("{}  ({}:{line})", printable(symbol), printable(&self.file))
+            }
+            _ => printable(&self.file).into_owned(),
+        };
         let _ = writeln!(
             out,
-            "{}  support {}, confidence {:.2}, weighted {:.2}",
-            self.file, self.support, self.confidence, self.weighted
+            "{place}  support {}, confidence {:.2}, weighted {:.2}",
+            self.support, self.confidence, self.weighted
         );
     }
 }
@@ -99,7 +115,11 @@ impl Render for ChangeReport {
             let _ = writeln!(
                 out,
                 "{}:{}-{}  +{} -{}",
-                hunk.file, hunk.start, hunk.end, hunk.added, hunk.removed
+                printable(&hunk.file),
+                hunk.start,
+                hunk.end,
+                hunk.added,
+                hunk.removed
             );
         }
         indent(out, depth);
@@ -110,7 +130,11 @@ impl Render for ChangeReport {
             let _ = writeln!(
                 out,
                 "{} {}  ({}:{}) {} lines",
-                s.kind, s.qualname, s.file, s.line, changed.lines
+                s.kind,
+                printable(&s.qualname),
+                printable(&s.file),
+                s.line,
+                changed.lines
             );
         }
         indent(out, depth);
@@ -123,12 +147,12 @@ impl Render for ChangeReport {
                 "{} {} {}  ({}:{}) depth {} [{:.2}] <- {}",
                 impacted.relation,
                 s.kind,
-                s.qualname,
-                s.file,
+                printable(&s.qualname),
+                printable(&s.file),
                 s.line,
                 impacted.depth,
                 impacted.confidence,
-                impacted.changed
+                printable(&impacted.changed)
             );
         }
         indent(out, depth);
@@ -139,17 +163,17 @@ impl Render for ChangeReport {
                 out,
                 "{} {}  ({}:{}) [{:.2}] via {}",
                 test.framework,
-                test.name,
-                test.file,
+                printable(&test.name),
+                printable(&test.file),
                 test.line,
                 test.confidence,
-                test.path.join(" -> ")
+                printable(&test.path.join(" -> "))
             );
         }
     }
 }
 
-/// Values separated by tabs (text as is, null as `NULL`).
+/// Values separated by tabs (text printable, null as `NULL`).
 impl Render for SqlRow {
     fn render(&self, out: &mut String, depth: usize) {
         indent(out, depth);
@@ -158,7 +182,7 @@ impl Render for SqlRow {
             .iter()
             .map(|value| match value {
                 serde_json::Value::Null => "NULL".to_owned(),
-                serde_json::Value::String(text) => text.clone(),
+                serde_json::Value::String(text) => printable(text).into_owned(),
                 other => other.to_string(),
             })
             .collect();
