@@ -13,11 +13,11 @@ use super::phases::Phases;
 use super::previous::WrittenRows;
 use super::search::{self, FileEntries};
 use super::write::write_rows;
-use crate::IndexError;
 use crate::aside::{AsideAt, SetAside};
 use crate::facts::{Apart, decode_apart};
 use crate::resolve::modules::Manifests;
 use crate::resolve::{self, FileRows, LinkState, SourceFile};
+use crate::{IndexError, Progress};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
 /// touched pages are committed), far beyond any chain the bounds allow.
@@ -117,9 +117,12 @@ pub(super) fn resolve_into(
     only: Option<Vec<usize>>,
     keep: bool,
     phases: &mut Phases,
+    progress: &dyn Progress,
 ) -> Result<(Totals, Option<LinkState>), IndexError> {
+    progress.phase("linking");
     let resolving_all = only.is_none();
     let files = only.unwrap_or_else(|| (0..sources.files.len()).collect());
+    let total = files.len();
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("plumb-resolve-{i}"))
         .stack_size(RESOLVER_STACK_BYTES)
@@ -168,10 +171,12 @@ pub(super) fn resolve_into(
             let mut totals = Totals::default();
             if linked_rx.recv().is_ok() {
                 phases.end("link");
+                progress.resolving(total);
             }
             for batch in rows_rx {
                 for (file_id, rows, hash, entries) in batch? {
                     totals.resolved_files += 1;
+                    progress.resolved_one();
                     let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
                     if write_rows(writer, file_id, &rows, &hash, old)? {
                         totals.rewritten_files += 1;
