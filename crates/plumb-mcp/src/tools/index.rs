@@ -112,7 +112,7 @@ impl Output for IndexOutput {
     fn keep(&mut self, _units: usize) {}
 
     fn narrower(&self) -> String {
-        "run `plumb index` in the repository".into()
+        "call `status` for the index's files by status".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {
