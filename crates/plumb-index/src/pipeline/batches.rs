@@ -98,6 +98,14 @@ fn batches(files: &[usize], weight: impl Fn(usize) -> u64) -> Vec<&[usize]> {
     batches
 }
 
+/// Who hears how a resolution goes: the run's phase timer and its progress.
+pub(super) struct Told<'a> {
+    /// Times the `link` and `resolve+write` phases.
+    pub phases: &'a mut Phases,
+    /// Hears the phases begin and each file resolved.
+    pub progress: &'a dyn Progress,
+}
+
 /// Resolves `sources` and writes their rows through `writer` as they come,
 /// with their symbols' search entries where these changed.
 /// The whole-graph passes run first (phase `link`); then files are resolved
@@ -116,9 +124,9 @@ pub(super) fn resolve_into(
     mut written: Option<WrittenRows>,
     only: Option<Vec<usize>>,
     keep: bool,
-    phases: &mut Phases,
-    progress: &dyn Progress,
+    told: Told<'_>,
 ) -> Result<(Totals, Option<LinkState>), IndexError> {
+    let Told { phases, progress } = told;
     progress.phase("linking");
     let resolving_all = only.is_none();
     let files = only.unwrap_or_else(|| (0..sources.files.len()).collect());

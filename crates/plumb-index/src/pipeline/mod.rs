@@ -199,8 +199,10 @@ pub(crate) fn run(
         written,
         edited,
         mode == Mode::Live,
-        &mut phases,
-        progress,
+        batches::Told {
+            phases: &mut phases,
+            progress,
+        },
     )?;
     stop_if_cancelled(progress)?;
     // Freed before the commit builds the indexes, unless kept.
