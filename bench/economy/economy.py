@@ -87,18 +87,41 @@ class Server:
         self.proc.wait(timeout=30)
 
 
-def places(value, out):
-    """Every `file:line` and every `name` an answer shows."""
+SEPARATORS = ("::", ".", "/", "#")
+
+
+def places(value, out, file=None):
+    """Every `file:line` and every name an answer shows. The structured
+    content says each fact once (crates/plumb-mcp/src/lean.rs): in a list,
+    an item without `file` is in the previous item's file (the first in its
+    parent's; in an outline, the queried file's), a nested object without
+    `file` in its item's; a symbol without `name` has its qualname's last
+    segment as name."""
     if isinstance(value, dict):
-        if isinstance(value.get("file"), str) and isinstance(value.get("line"), int):
-            out.add(f"{value['file']}:{value['line']}")
-        if isinstance(value.get("name"), str):
-            out.add(value["name"])
-        for item in value.values():
-            places(item, out)
+        if "query" in value and "results" in value:
+            file = (value.get("query") or {}).get("file")
+            places(value.get("targets", []), out)
+            places(value["results"], out, file)
+            return out
+        own = value.get("file") if isinstance(value.get("file"), str) else None
+        nested = [v.get("file") for v in value.values() if isinstance(v, dict) and isinstance(v.get("file"), str)]
+        here = own or (nested[0] if nested else None) or file
+        if isinstance(value.get("line"), int) and here and ("kind" in value or "col" in value or own):
+            out.add(f"{here}:{value['line']}")
+        name = value.get("name")
+        if not isinstance(name, str) and isinstance(value.get("qualname"), str) and "kind" in value:
+            name = re.split("|".join(map(re.escape, SEPARATORS)), value["qualname"])[-1]
+        if isinstance(name, str):
+            out.add(name)
+        for key, item in value.items():
+            if isinstance(item, (dict, list)):
+                places(item, out, here)
     elif isinstance(value, list):
         for item in value:
-            places(item, out)
+            places(item, out, file)
+            if isinstance(item, dict):
+                nested = [v.get("file") for v in item.values() if isinstance(v, dict) and isinstance(v.get("file"), str)]
+                file = item.get("file") if isinstance(item.get("file"), str) else (nested[0] if nested else file)
     return out
 
 
@@ -136,7 +159,22 @@ def seen_share(truth, shown):
     return sum(1 for t in truth if t in shown)
 
 
-def score(plumb, path):
+def field_bytes(value, out, prefix=""):
+    """Adds to `out` the bytes each field name takes in `value` (its key and
+    its value as compact JSON), nested fields under `parent.child` (list
+    items under `parent[]`)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            name = f"{prefix}{key}"
+            out[name] = out.get(name, 0) + len(json.dumps({key: item}, separators=(",", ":"))) - 2
+            field_bytes(item, out, name + ".")
+    elif isinstance(value, list):
+        for item in value:
+            field_bytes(item, out, prefix.rstrip(".") + "[].")
+    return out
+
+
+def score(plumb, path, breakdown=None):
     qset = json.load(open(path))
     root = os.path.join(REPO, qset["corpus"])
     if not os.path.isdir(os.path.join(root, ".plumb")):
@@ -144,7 +182,8 @@ def score(plumb, path):
         return None
     server = Server(plumb, root)
     row = {"project": qset["project"], "lang": qset["lang"], "questions": 0,
-           "plumb_bytes": 0, "grep_bytes": 0, "truth": 0, "plumb_seen": 0, "grep_seen": 0}
+           "plumb_bytes": 0, "grep_bytes": 0, "truth": 0, "plumb_seen": 0, "grep_seen": 0,
+           "text_bytes": 0, "structured_bytes": 0, "floor_bytes": 0}
     for question in qset["questions"]:
         if question["kind"] not in TOOLS or not question.get("truth"):
             continue
@@ -152,6 +191,17 @@ def score(plumb, path):
         size, response = server.request("tools/call", {
             "name": tool, "arguments": arguments(question["query"])})
         structured = response.get("result", {}).get("structuredContent", {})
+        texts = response.get("result", {}).get("content", [])
+        row["text_bytes"] += sum(len(t.get("text", "").encode()) for t in texts)
+        row["structured_bytes"] += len(json.dumps(structured, separators=(",", ":")).encode())
+        row["floor_bytes"] += len("\n".join(sorted(places(structured, set()))).encode())
+        if breakdown is not None:
+            parts = breakdown.setdefault(tool, {"calls": 0, "wire": 0, "text": 0, "structured": 0, "fields": {}})
+            parts["calls"] += 1
+            parts["wire"] += size
+            parts["text"] += sum(len(json.dumps(t.get("text", ""))) for t in texts)
+            parts["structured"] += len(json.dumps(structured, separators=(",", ":")))
+            field_bytes(structured, parts["fields"])
         grep_bytes, grep_shown = grep(root, qset["lang"], question)
         row["questions"] += 1
         row["plumb_bytes"] += size
@@ -166,13 +216,18 @@ def score(plumb, path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--plumb", default=os.path.join(REPO, "target/debug/plumb"))
+    parser.add_argument("--breakdown", action="store_true",
+                        help="also print where the bytes go: per tool, text against structured content, and per field")
     parser.add_argument("sets", nargs="*")
     args = parser.parse_args()
     sets = args.sets or sorted(glob.glob(os.path.join(REPO, "bench/accuracy/ci/*.questions.json")))
-    rows = [row for row in (score(args.plumb, s) for s in sets) if row]
+    breakdown = {} if args.breakdown else None
+    rows = [row for row in (score(args.plumb, s, breakdown) for s in sets) if row]
     print("| project | lang | questions | plumb bytes (mean) | grep bytes (mean) | plumb recall | grep recall | ratio |")
     print("|---|---|---:|---:|---:|---:|---:|---:|")
-    total = {k: 0 for k in ("questions", "plumb_bytes", "grep_bytes", "truth", "plumb_seen", "grep_seen")}
+    total = {k: 0 for k in ("questions", "plumb_bytes", "grep_bytes", "truth", "plumb_seen", "grep_seen",
+                            "text_bytes", "structured_bytes", "floor_bytes")}
+    surfaces = []
     for row in rows + [dict(total, project="all", lang="")]:
         if row["project"] != "all":
             for key in total:
@@ -184,6 +239,30 @@ def main():
               f"| {row['plumb_bytes']} ({row['plumb_bytes'] // n}) | {row['grep_bytes']} ({row['grep_bytes'] // n}) "
               f"| {row['plumb_seen'] / max(row['truth'], 1):.2f} | {row['grep_seen'] / max(row['truth'], 1):.2f} "
               f"| {row['grep_bytes'] / max(row['plumb_bytes'], 1):.1f}× |")
+        surfaces.append(
+            f"| {row['project']} | {row['text_bytes']} ({row['grep_bytes'] / max(row['text_bytes'], 1):.1f}×) "
+            f"| {row['structured_bytes']} ({row['grep_bytes'] / max(row['structured_bytes'], 1):.1f}×) "
+            f"| {row['floor_bytes']} ({row['grep_bytes'] / max(row['floor_bytes'], 1):.1f}×) |")
+    # Each surface alone (a client hands its model one of them), and the floor:
+    # the answer set itself, one `file:line` or name per line, nothing else.
+    print("\n| project | text only (ratio) | structured only (ratio) | floor: file:line and names (ratio) |")
+    print("|---|---:|---:|---:|")
+    print("\n".join(surfaces))
+
+    if breakdown:
+        print_breakdown(breakdown)
+
+
+def print_breakdown(breakdown):
+    """Per tool: calls, wire bytes, text and structured content (each as JSON
+    on the wire); then the ten fields of each tool taking the most bytes."""
+    print("\n| tool | calls | wire bytes | text | structured |")
+    print("|---|---:|---:|---:|---:|")
+    for tool, parts in sorted(breakdown.items(), key=lambda kv: -kv[1]["wire"]):
+        print(f"| {tool} | {parts['calls']} | {parts['wire']} | {parts['text']} | {parts['structured']} |")
+    for tool, parts in sorted(breakdown.items(), key=lambda kv: -kv[1]["wire"]):
+        top = sorted(parts["fields"].items(), key=lambda kv: -kv[1])[:10]
+        print(f"\n{tool}: " + ", ".join(f"{name} {size}" for name, size in top))
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ async def without_an_index():
         async with session(root, "--profile", "full") as s:
             missing = await s.call_tool("search", {"text": "hammer"})
             assert missing.is_error, text(missing)
-            assert "no index at" in text(missing) and "plumb index" in text(missing), text(missing)
+            assert "no index at" in text(missing) and "`index` tool" in text(missing), text(missing)
             assert "index freshness unknown" in text(missing), text(missing)
             built = await s.call_tool("index", {})
             assert not built.is_error, text(built)

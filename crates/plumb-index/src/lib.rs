@@ -85,8 +85,14 @@ pub trait Progress: Sync {
     fn walked(&self, files: usize);
     /// One more candidate was parsed and extracted.
     fn parsed_one(&self);
-    /// A later phase began (`resolving`, `writing`).
+    /// A phase without a count began: `walking`, `storing` (files and
+    /// facts), `linking`, `committing`.
     fn phase(&self, name: &'static str);
+    /// Resolution began over `files` files, each resolved and written in
+    /// turn.
+    fn resolving(&self, _files: usize) {}
+    /// One more file was resolved and its rows written.
+    fn resolved_one(&self) {}
     /// Whether the caller wants the run to stop. Asked between phases; a
     /// run that stops returns [`IndexError::Cancelled`] before its commit.
     fn cancelled(&self) -> bool {

@@ -90,7 +90,7 @@ pub fn wire_size(result: &CallToolResult, id: &RequestId) -> usize {
 fn build<T: Output>(output: &T) -> CallToolResult {
     let mut text = String::new();
     output.render(&mut text);
-    match serde_json::to_value(output) {
+    match output.structured() {
         Ok(value) => {
             let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
             result.structured_content = Some(value);

@@ -23,6 +23,7 @@ mod call;
 pub mod debug;
 mod freshness;
 mod input;
+mod lean;
 mod lsp;
 mod output;
 mod profile;

@@ -12,9 +12,10 @@ use plumb_query::render::Render;
 use crate::freshness::Freshness;
 use crate::quote::bounded;
 
-/// How to rebuild the index, wherever an answer asks for it.
+/// How to rebuild the index, wherever an answer asks for it: the tool call
+/// to make (notes name tools and their parameters, never a CLI command).
 pub const REINDEX: &str =
-    "run `plumb index` in the repository, or call the `index` tool (offered under --profile full)";
+    "call the `index` tool (offered when the server runs with --profile full)";
 
 /// A failed call, rendered as a tool error (`isError: true`) that says what
 /// was wrong and what to try next.
@@ -185,6 +186,11 @@ pub trait Output: Serialize + Clone + Send + 'static {
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>);
     /// The compact text rendering.
     fn render(&self, out: &mut String);
+
+    /// The structured content: the value as JSON.
+    fn structured(&self) -> serde_json::Result<serde_json::Value> {
+        serde_json::to_value(self)
+    }
 }
 
 impl<T: Item> Output for Envelope<Vec<T>> {
@@ -211,6 +217,13 @@ impl<T: Item> Output for Envelope<Vec<T>> {
 
     fn render(&self, out: &mut String) {
         crate::text::envelope(self, out);
+    }
+
+    /// The answer with each fact said once ([`crate::lean`]).
+    fn structured(&self) -> serde_json::Result<serde_json::Value> {
+        let mut value = serde_json::to_value(self)?;
+        crate::lean::lean(&mut value);
+        Ok(value)
     }
 }
 

@@ -69,6 +69,86 @@ pub fn output<T: JsonSchema + Any>() -> Arc<JsonObject> {
     Arc::new(schema)
 }
 
+/// The output schema of an envelope whose structured content is leaned
+/// ([`crate::lean`]): `results`, required, with the fields of a result
+/// and their types (none required, as lean leaves defaults and repeated
+/// files and names out; `target` an index). The envelope's other fields
+/// (`query`, `freshness`, `targets`, `completeness`, `notes`,
+/// `truncated`, `scope`) and the items' `"type": "object"` are left to
+/// the descriptions and README: with them the core listing passes 8 KB
+/// (8,279 bytes measured with `query` and `freshness` required).
+pub fn lean_output<T: JsonSchema + Any>() -> Arc<JsonObject> {
+    let full = schema_for_output::<T>();
+    let defs = full
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    let item = full
+        .get("properties")
+        .and_then(|properties| properties.get("results"))
+        .and_then(|results| results.get("items"));
+    let mut results = json!({"type": "array"});
+    if let Some(item) = item {
+        results["items"] = Value::Object(item_shape(item, &defs));
+    }
+    let schema = json!({
+        "type": "object",
+        "properties": {"results": results},
+        "required": ["results"],
+    });
+    match schema {
+        Value::Object(schema) => Arc::new(schema),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+/// A result's fields and their types, read through a `$ref` (a result
+/// that is not an object: its type).
+fn item_shape(item: &Value, defs: &Map<String, Value>) -> JsonObject {
+    let mut item = item;
+    if let Some(Value::String(reference)) = item.get("$ref") {
+        let name = reference.rsplit('/').next().unwrap_or_default();
+        if let Some(def) = defs.get(name) {
+            item = def;
+        }
+    }
+    let Some(Value::Object(properties)) = item.get("properties") else {
+        return outline(item, defs);
+    };
+    let fields: Map<String, Value> = properties
+        .iter()
+        .map(|(name, property)| {
+            let field = if name == "target" {
+                json!({"type": "integer"})
+            } else {
+                lean_type(&outline(property, defs)).map_or(json!({}), |ty| json!({"type": ty}))
+            };
+            (name.clone(), field)
+        })
+        .collect();
+    let mut shape = JsonObject::new();
+    shape.insert("properties".into(), Value::Object(fields));
+    shape
+}
+
+/// A leaned field's JSON type: an enum's values are strings (the
+/// description names them), and never null (lean leaves nulls out); `None`
+/// when any type goes.
+fn lean_type(field: &JsonObject) -> Option<Value> {
+    match field.get("type") {
+        Some(Value::Array(types)) => {
+            let types: Vec<&Value> = types.iter().filter(|ty| *ty != "null").collect();
+            match types.as_slice() {
+                [one] => Some((*one).clone()),
+                _ => Some(json!(types)),
+            }
+        }
+        Some(ty) => Some(ty.clone()),
+        None => field.contains_key("enum").then(|| json!("string")),
+    }
+}
+
 /// A property's schema reduced to its JSON type(s) or enum.
 fn outline(property: &Value, defs: &Map<String, Value>) -> JsonObject {
     let mut out = JsonObject::new();
@@ -160,6 +240,42 @@ mod tests {
                     "anything": {}
                 },
                 "required": ["items", "mode", "part", "label", "anything"]
+            })
+        );
+    }
+
+    /// A result, as a listing gives it.
+    #[derive(Serialize, JsonSchema)]
+    struct Row {
+        file: String,
+        line: u32,
+        mode: Mode,
+        target: Option<String>,
+        part: Option<Part>,
+    }
+
+    #[derive(Serialize, JsonSchema)]
+    struct Listing {
+        query: Part,
+        results: Vec<Row>,
+        notes: Vec<String>,
+        freshness: Part,
+    }
+
+    #[test]
+    fn lean_output_schemas_give_each_result_field_a_type_and_require_none() {
+        let schema = Value::Object(lean_output::<Listing>().as_ref().clone());
+        assert_eq!(schema["required"], json!(["results"]));
+        assert_eq!(
+            schema["properties"]["results"]["items"],
+            json!({
+                "properties": {
+                    "file": {"type": "string"},
+                    "line": {"type": "integer"},
+                    "mode": {"type": "string"},
+                    "target": {"type": "integer"},
+                    "part": {"type": "object"}
+                }
             })
         );
     }

@@ -16,6 +16,7 @@ use plumb_lang::Language;
 use plumb_query::answer::Completeness;
 use plumb_struct::{Scope, StructError};
 
+use crate::output::REINDEX;
 use crate::summary::IndexSummary;
 
 /// What `grep` was asked.
@@ -262,7 +263,7 @@ pub fn apply(root: &Path, id: &str, limits: &LimitOverrides) -> Result<ResolveAn
 /// written either way).
 fn refresh_index(root: &Path, limits: &LimitOverrides) -> String {
     if !plumb_store::Store::database_path(root).is_file() {
-        return "no index here: nothing to update (run `plumb index` to build one)".to_owned();
+        return format!("no index here: nothing to update ({REINDEX} to build one)");
     }
     match plumb_index::index(root, &limits.for_root(root), &plumb_index::Silent) {
         Ok(summary) => format!("index updated: {}", IndexSummary::of(&summary).line()),

@@ -13,11 +13,11 @@ use super::phases::Phases;
 use super::previous::WrittenRows;
 use super::search::{self, FileEntries};
 use super::write::write_rows;
-use crate::IndexError;
 use crate::aside::{AsideAt, SetAside};
 use crate::facts::{Apart, decode_apart};
 use crate::resolve::modules::Manifests;
 use crate::resolve::{self, FileRows, LinkState, SourceFile};
+use crate::{IndexError, Progress};
 
 /// Stack of the resolver thread. Chosen: 256 MiB of address space (only
 /// touched pages are committed), far beyond any chain the bounds allow.
@@ -98,6 +98,14 @@ fn batches(files: &[usize], weight: impl Fn(usize) -> u64) -> Vec<&[usize]> {
     batches
 }
 
+/// Who hears how a resolution goes: the run's phase timer and its progress.
+pub(super) struct Told<'a> {
+    /// Times the `link` and `resolve+write` phases.
+    pub phases: &'a mut Phases,
+    /// Hears the phases begin and each file resolved.
+    pub progress: &'a dyn Progress,
+}
+
 /// Resolves `sources` and writes their rows through `writer` as they come,
 /// with their symbols' search entries where these changed.
 /// The whole-graph passes run first (phase `link`); then files are resolved
@@ -116,10 +124,13 @@ pub(super) fn resolve_into(
     mut written: Option<WrittenRows>,
     only: Option<Vec<usize>>,
     keep: bool,
-    phases: &mut Phases,
+    told: Told<'_>,
 ) -> Result<(Totals, Option<LinkState>), IndexError> {
+    let Told { phases, progress } = told;
+    progress.phase("linking");
     let resolving_all = only.is_none();
     let files = only.unwrap_or_else(|| (0..sources.files.len()).collect());
+    let total = files.len();
     let pool = rayon::ThreadPoolBuilder::new()
         .thread_name(|i| format!("plumb-resolve-{i}"))
         .stack_size(RESOLVER_STACK_BYTES)
@@ -168,10 +179,12 @@ pub(super) fn resolve_into(
             let mut totals = Totals::default();
             if linked_rx.recv().is_ok() {
                 phases.end("link");
+                progress.resolving(total);
             }
             for batch in rows_rx {
                 for (file_id, rows, hash, entries) in batch? {
                     totals.resolved_files += 1;
+                    progress.resolved_one();
                     let old = written.as_mut().and_then(|w| w.hashes.remove(&file_id));
                     if write_rows(writer, file_id, &rows, &hash, old)? {
                         totals.rewritten_files += 1;

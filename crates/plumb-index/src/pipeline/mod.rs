@@ -102,6 +102,7 @@ pub(crate) fn run(
     let index_dir = create_index_dir(&root)?;
     let _lock = WriteLock::acquire(&root)?;
 
+    progress.phase("walking");
     let mut phases = Phases::start();
     let walked_at_ns = cache::now_ns();
     let walked = walk::walk(&root, limits);
@@ -137,7 +138,7 @@ pub(crate) fn run(
     phases.end("parse");
     stop_if_cancelled(progress)?;
 
-    progress.phase("resolving");
+    progress.phase("storing");
     let collect::Collected {
         records,
         mut sources,
@@ -198,7 +199,10 @@ pub(crate) fn run(
         written,
         edited,
         mode == Mode::Live,
-        &mut phases,
+        batches::Told {
+            phases: &mut phases,
+            progress,
+        },
     )?;
     stop_if_cancelled(progress)?;
     // Freed before the commit builds the indexes, unless kept.
@@ -206,6 +210,7 @@ pub(crate) fn run(
     if link.is_none() {
         drop(std::mem::take(&mut sources));
     }
+    progress.phase("committing");
     let write_id = commit::write_meta(&writer, &root, &settings, limits, walked_at_ns, started)?;
     writer.commit()?;
     store.publish()?;
@@ -248,4 +253,64 @@ fn canonical_root(root: &Path) -> Result<PathBuf, IndexError> {
         });
     }
     Ok(canonical)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    /// Every progress call, in order.
+    #[derive(Default)]
+    struct Recorded(Mutex<Vec<String>>);
+
+    impl Recorded {
+        fn push(&self, event: String) {
+            self.0.lock().unwrap().push(event);
+        }
+    }
+
+    impl Progress for Recorded {
+        fn walked(&self, files: usize) {
+            self.push(format!("parsing {files}"));
+        }
+        fn parsed_one(&self) {
+            self.push("parsed".into());
+        }
+        fn phase(&self, name: &'static str) {
+            self.push(name.into());
+        }
+        fn resolving(&self, files: usize) {
+            self.push(format!("resolving {files}"));
+        }
+        fn resolved_one(&self) {
+            self.push("resolved".into());
+        }
+    }
+
+    #[test]
+    fn a_run_reports_every_phase_in_order_and_counts_each_file() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["a.py", "b.py"] {
+            std::fs::write(dir.path().join(name), "def f():\n    return 1\n").unwrap();
+        }
+        let progress = Recorded::default();
+        crate::index(dir.path(), &Limits::default(), &progress).unwrap();
+        let mut events = progress.0.into_inner().unwrap();
+        events.dedup();
+        assert_eq!(
+            events,
+            [
+                "walking",
+                "parsing 2",
+                "parsed",
+                "storing",
+                "linking",
+                "resolving 2",
+                "resolved",
+                "committing"
+            ]
+        );
+    }
 }

@@ -7,7 +7,7 @@ use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use plumb_index::Progress;
 
@@ -60,6 +60,9 @@ struct CallProgress<'s> {
     signals: &'s Signals,
     files: AtomicUsize,
     parsed: AtomicUsize,
+    /// Whether the walk ended: before it, the total is unknown, so the
+    /// `walking` phase is not reported.
+    walked: AtomicBool,
 }
 
 impl<'s> CallProgress<'s> {
@@ -68,6 +71,7 @@ impl<'s> CallProgress<'s> {
             signals,
             files: AtomicUsize::new(0),
             parsed: AtomicUsize::new(0),
+            walked: AtomicBool::new(false),
         }
     }
 
@@ -84,6 +88,7 @@ impl<'s> CallProgress<'s> {
 impl Progress for CallProgress<'_> {
     fn walked(&self, files: usize) {
         self.files.store(files, Ordering::Relaxed);
+        self.walked.store(true, Ordering::Relaxed);
         self.report(0.0, format!("parsing {files} files"));
     }
 
@@ -96,6 +101,9 @@ impl Progress for CallProgress<'_> {
     }
 
     fn phase(&self, name: &'static str) {
+        if !self.walked.load(Ordering::Relaxed) {
+            return;
+        }
         self.report(self.files.load(Ordering::Relaxed) as f64, name);
     }
 
@@ -112,7 +120,7 @@ impl Output for IndexOutput {
     fn keep(&mut self, _units: usize) {}
 
     fn narrower(&self) -> String {
-        "run `plumb index` in the repository".into()
+        "call `status` for the index's files by status".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {

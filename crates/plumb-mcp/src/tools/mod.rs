@@ -30,7 +30,7 @@ use crate::call::Call;
 use crate::input::NoArgs;
 use crate::output::{Envelope, Item, ToolError};
 use crate::profile::Profile;
-use crate::schema::{input, output};
+use crate::schema::{input, lean_output, output};
 use crate::source::SymbolSource;
 
 /// Runs a tool on parsed-later arguments.
@@ -44,8 +44,8 @@ pub struct ToolDef {
     pub tier: Tier,
     /// What it does / Use when / Not for / Returns.
     pub description: Description,
-    /// Whether it only reads.
-    pub read_only: bool,
+    /// What it does to its environment, as `tools/list` annotates it.
+    pub annotations: Hints,
     input_schema: fn() -> Arc<JsonObject>,
     output_schema: fn() -> Arc<JsonObject>,
     pub(crate) run: Run,
@@ -63,27 +63,52 @@ impl ToolDef {
             name: C::NAME,
             tier: C::TIER,
             description: C::DESCRIPTION,
-            read_only: true,
+            annotations: Hints::Reads,
             input_schema: input::<C::Args>,
-            output_schema: output::<Envelope<Vec<C::Item>>>,
+            output_schema: lean_output::<Envelope<Vec<C::Item>>>,
             run: graph::query::<C>,
         }
     }
 
     /// The tool as `tools/list` shows it.
     pub fn listing(&self) -> Tool {
-        let annotations = if self.read_only {
-            ToolAnnotations::new().read_only(true)
-        } else {
-            ToolAnnotations::new()
-                .read_only(false)
-                .destructive(false)
-                .idempotent(true)
-        };
         Tool::new(self.name, self.description.text(), (self.input_schema)())
             .with_title(title(self.name))
             .with_raw_output_schema((self.output_schema)())
-            .with_annotations(annotations.open_world(false))
+            .with_annotations(self.annotations.annotations())
+    }
+}
+
+/// A tool's behaviour hints (MCP's tool annotations). plumb's tools act
+/// on this repository and this machine only, so every tool is closed-world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hints {
+    /// Reads only: the index, the files, a language server, a debuggee's state.
+    Reads,
+    /// Writes, but only what the same call again would write the same way
+    /// (the index; a breakpoint set; a session ended).
+    Repeatable,
+    /// Writes plumb's own state anew on each call (a staged change gets a
+    /// new id), never the user's files.
+    Adds,
+    /// May overwrite or lose what was there (source files, a killed
+    /// process), and a second call does more (edits again, runs on).
+    Destroys,
+    /// May overwrite what was there, but a second call does nothing more.
+    Replaces,
+}
+
+impl Hints {
+    /// The annotations `tools/list` carries.
+    pub fn annotations(self) -> ToolAnnotations {
+        let hints = ToolAnnotations::new().open_world(false);
+        match self {
+            Hints::Reads => hints.read_only(true),
+            Hints::Repeatable => hints.read_only(false).destructive(false).idempotent(true),
+            Hints::Adds => hints.read_only(false).destructive(false).idempotent(false),
+            Hints::Destroys => hints.read_only(false).destructive(true).idempotent(false),
+            Hints::Replaces => hints.read_only(false).destructive(true).idempotent(true),
+        }
     }
 }
 
@@ -139,7 +164,7 @@ pub fn offered(profile: Profile) -> impl Iterator<Item = &'static ToolDef> {
 pub static TOOLS: &[ToolDef] = &[
     ToolDef::query::<Search>(),
     ToolDef {
-        output_schema: output::<Envelope<Vec<SymbolSource>>>,
+        output_schema: lean_output::<Envelope<Vec<SymbolSource>>>,
         run: graph::symbol,
         ..ToolDef::query::<SymbolInfo>()
     },
@@ -157,7 +182,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "questions about code (the other tools).",
             returns: "the status report.",
         },
-        read_only: true,
+        annotations: Hints::Reads,
         input_schema: input::<NoArgs>,
         output_schema: output::<status::StatusOutput>,
         run: status::run,
@@ -172,7 +197,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "answering questions (the other tools read the index).",
             returns: "files by status, symbols, occurrences, time taken.",
         },
-        read_only: false,
+        annotations: Hints::Repeatable,
         input_schema: input::<NoArgs>,
         output_schema: output::<index::IndexOutput>,
         run: index::run,
@@ -186,7 +211,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "navigation the graph answers at once (symbol, refs, callers): a server's first answer takes seconds.",
             returns: "`hover` text, or `locations` (file, line, column), with the server's name.",
         },
-        read_only: true,
+        annotations: Hints::Reads,
         input_schema: input::<lsp::LspArgs>,
         output_schema: output::<lsp::LspOutput>,
         run: lsp::run,
@@ -200,7 +225,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "changing a few lines (edit); several files at once (apply_patch).",
             returns: WRITE_RETURNS,
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<write::WriteArgs>,
         output_schema: output::<write::WriteOutput>,
         run: write::write,
@@ -214,7 +239,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "new files (write); changes over several files (apply_patch).",
             returns: WRITE_RETURNS,
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<write::EditArgs>,
         output_schema: output::<write::WriteOutput>,
         run: write::edit,
@@ -228,7 +253,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "one small change (edit); deleting or renaming files.",
             returns: WRITE_RETURNS,
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<write::PatchArgs>,
         output_schema: output::<write::WriteOutput>,
         run: write::apply_patch,
@@ -242,7 +267,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "reading code (symbol, refs); a second program while a session is live (debug_stop first).",
             returns: "the state (running|stopped|exited|terminated), where it stopped, the top frames, the breakpoints as placed, the adapter used, the TTL left.",
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<debug::LaunchArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::launch,
@@ -256,7 +281,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "starting a program (debug_launch).",
             returns: "the session state and, once paused (debug_pause), where.",
         },
-        read_only: false,
+        annotations: Hints::Adds,
         input_schema: input::<debug::AttachArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::attach,
@@ -270,7 +295,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "starting a session (give breakpoints to debug_launch).",
             returns: "each breakpoint of the files touched as the adapter placed it (line, verified, message), and the state.",
         },
-        read_only: false,
+        annotations: Hints::Repeatable,
         input_schema: input::<debug::BreakpointsArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::set_breakpoints,
@@ -284,7 +309,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "one line at a time (debug_step).",
             returns: "the state, the stop's reason and location and the top frames, or the exit code and last output.",
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<NoArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::continue_,
@@ -298,7 +323,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "running to a breakpoint (debug_continue).",
             returns: "the state, the new location and the top frames.",
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<debug::StepArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::step,
@@ -312,7 +337,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "a program already stopped.",
             returns: "the state, where it stopped and the top frames.",
         },
-        read_only: false,
+        annotations: Hints::Repeatable,
         input_schema: input::<NoArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::pause,
@@ -326,7 +351,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "locals (debug_vars).",
             returns: "frames with index, function, file, line; the total frame count.",
         },
-        read_only: true,
+        annotations: Hints::Reads,
         input_schema: input::<NoArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::stack,
@@ -340,7 +365,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "one computed value (debug_eval).",
             returns: "variables by scope: name, value, type, children.",
         },
-        read_only: true,
+        annotations: Hints::Reads,
         input_schema: input::<debug::VarsArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::vars,
@@ -354,7 +379,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "listing every local (debug_vars).",
             returns: "the value and type, or the error the expression raised (a value, not a tool failure).",
         },
-        read_only: false,
+        annotations: Hints::Destroys,
         input_schema: input::<debug::EvalArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::eval,
@@ -368,7 +393,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "the program's state (every debug result has it).",
             returns: "the text, and the bytes dropped to respect the bound.",
         },
-        read_only: true,
+        annotations: Hints::Reads,
         input_schema: input::<NoArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::output,
@@ -382,7 +407,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "pausing (debug_pause).",
             returns: "the final state, the last output, how many processes were killed.",
         },
-        read_only: false,
+        annotations: Hints::Replaces,
         input_schema: input::<NoArgs>,
         output_schema: output::<debug::DebugOutput>,
         run: debug::stop,
@@ -401,7 +426,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "finding a symbol or its references by name (search, refs); plain text (grep).",
             returns: "matches: file, line, end_line, column, text and captures by name; notes say how many files the literal prefilter skipped.",
         },
-        read_only: true,
+        annotations: Hints::Reads,
         input_schema: input::<structural::GrepArgs>,
         output_schema: output::<structural::GrepOutput>,
         run: structural::grep,
@@ -415,7 +440,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "a one-site edit; text that is not code.",
             returns: "change_id, sites, files, and the unified diff (cut to the budget); resolve applies or discards it.",
         },
-        read_only: false,
+        annotations: Hints::Adds,
         input_schema: input::<structural::EditArgs>,
         output_schema: output::<structural::EditOutput>,
         run: structural::edit,
@@ -429,7 +454,7 @@ pub static TOOLS: &[ToolDef] = &[
             not_for: "changes not staged by ast_edit.",
             returns: "the change id, the action, the files with their sites, and notes on the index update.",
         },
-        read_only: false,
+        annotations: Hints::Replaces,
         input_schema: input::<structural::ResolveArgs>,
         output_schema: output::<structural::ResolveOutput>,
         run: structural::resolve,
@@ -463,6 +488,31 @@ mod tests {
             let hints = listed.annotations.expect("annotations");
             assert_eq!(hints.open_world_hint, Some(false), "{}", tool.name);
         }
+    }
+
+    #[test]
+    fn tools_that_change_files_or_run_the_program_are_not_idempotent() {
+        let hints = |name: &str| {
+            let tool = TOOLS.iter().find(|t| t.name == name).expect(name);
+            tool.listing().annotations.expect("annotations")
+        };
+        for name in [
+            "write",
+            "edit",
+            "apply_patch",
+            "debug_continue",
+            "debug_step",
+        ] {
+            let hints = hints(name);
+            assert_eq!(hints.read_only_hint, Some(false), "{name}");
+            assert_eq!(hints.destructive_hint, Some(true), "{name}");
+            assert_eq!(hints.idempotent_hint, Some(false), "{name}");
+        }
+        for name in ["refs", "status", "debug_stack"] {
+            assert_eq!(hints(name).read_only_hint, Some(true), "{name}");
+        }
+        assert_eq!(hints("index").destructive_hint, Some(false));
+        assert_eq!(hints("index").idempotent_hint, Some(true));
     }
 
     #[test]

@@ -86,7 +86,7 @@ impl Output for StatusOutput {
     }
 
     fn narrower(&self) -> String {
-        "run `plumb status --json` in the repository for the complete list of skipped files".into()
+        "call `query` (offered under --profile full) with `SELECT path, reason FROM files WHERE status != 'indexed'` for every skipped file".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {

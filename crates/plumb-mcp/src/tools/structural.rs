@@ -132,7 +132,7 @@ impl Output for GrepOutput {
     }
 
     fn narrower(&self) -> String {
-        "narrow `paths` or give `lang`, or run `plumb grep` for every match".into()
+        "call `ast_grep` again with narrower `paths`, or with `lang`".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {
@@ -222,7 +222,7 @@ impl Output for EditOutput {
     }
 
     fn narrower(&self) -> String {
-        "the change is staged whole: run `plumb rewrite` with the same pattern to see the full diff, or narrow `paths`".into()
+        "the change is staged whole, only its diff is cut: call `ast_edit` with narrower `paths` to see each part's diff".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {
@@ -285,7 +285,7 @@ impl Output for ResolveOutput {
     fn keep(&mut self, _units: usize) {}
 
     fn narrower(&self) -> String {
-        "run `plumb staged` in the repository".into()
+        "the action was carried out; call `status` to see the index".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {

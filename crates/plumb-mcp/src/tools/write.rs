@@ -363,8 +363,8 @@ impl Output for WriteOutput {
     }
 
     fn narrower(&self) -> String {
-        let files: Vec<&str> = self.files.iter().map(|f| f.path.as_str()).collect();
-        format!("run `plumb check {}` for every diagnostic", files.join(" "))
+        "the diagnostics left out are counted in `diagnostics.omitted`; fix the ones listed first"
+            .into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {
