@@ -89,15 +89,14 @@ fn external_definitions<'s>(
 /// In C and C++, a call resolved to a prototype also reaches the definition the
 /// linker joins it to: the one in the prototype's own file (a header's
 /// `static inline` function declared above its body, or a `static`
-/// prototype), else the one in the calling file `f`, else every definition
-/// with external linkage. Same-named functions of other files (zstd's
+/// prototype), else every definition with external linkage. Same-named functions of other files (zstd's
 /// legacy decoders each define their own `static HUF_isError`) are not
 /// joined to a prototype that has its own. Then a `static` function of
 /// another source file is dropped where anything else is left: it is
 /// visible only in its own translation unit (msdfgen's `save-bmp.cpp` and
 /// `save-tiff.cpp` each define a `static writeValue` in one namespace).
 fn linked_definitions(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -> Vec<Target> {
-    let out = joined_prototypes(resolver, f, targets);
+    let out = joined_prototypes(resolver, targets);
     let visible: Vec<Target> = out
         .iter()
         .copied()
@@ -125,7 +124,7 @@ fn internal_to_another_unit(resolver: &Resolver<'_>, f: FileId, s: SymbolId) -> 
 }
 
 /// `targets`, with each prototype's joined definitions added.
-fn joined_prototypes(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -> Vec<Target> {
+fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Target> {
     let mut out = targets.clone();
     for target in targets {
         if let Target::Sym(s) = target {
@@ -135,9 +134,6 @@ fn joined_prototypes(resolver: &Resolver<'_>, f: FileId, targets: Vec<Target>) -
                 let in_file =
                     |g: FileId| file_definitions(resolver, &def.name, g).collect::<Vec<SymbolId>>();
                 let mut joined = in_file(prototype_file);
-                if joined.is_empty() {
-                    joined = in_file(f);
-                }
                 if joined.is_empty() {
                     joined = external_definitions(resolver, &def.name).collect();
                 }
