@@ -16,6 +16,7 @@ For each corpus (a directory of bench/corpora/, from the registries via bench/fe
   5. the baseline an agent could script itself: every indexed file of the copy cut into
      CHUNK_LINES-line chunks, BM25 (k1 1.2, b 0.75) over their words (identifiers split as plumb
      splits them); a hit is a chunk holding the target's line.
+Corpora are `dev` (tuned on) or `held-out` (scored only); the table totals each role.
 Writes bench/out/semantic.md. Usage: bench/semantic/eval.py [CORPUS...] (default: all below);
 PLUMB=path/to/plumb (default target/release/plumb, else target/debug/plumb).
 """
@@ -37,14 +38,17 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 CORPORA = {
-    # name: (directory under bench/corpora, language, fetch name)
-    "click": ("pypi/click-8.1.7", "python", "click"),
-    "requests": ("pypi/requests-2.32.3", "python", "requests"),
-    "rxjs": ("npm/rxjs-7.8.1", "typescript", "rxjs"),
-    "mobx": ("npm/mobx-6.13.5", "typescript", "mobx"),
-    "regex-automata": ("crates/regex-automata-0.4.9", "rust", "regex-automata"),
-    "serde_json": ("crates/serde_json-1.0.133", "rust", "serde_json"),
+    # name: (directory under bench/corpora, language, fetch name, role)
+    "click": ("pypi/click-8.1.7", "python", "click", "dev"),
+    "requests": ("pypi/requests-2.32.3", "python", "requests", "held-out"),
+    "rxjs": ("npm/rxjs-7.8.1", "typescript", "rxjs", "dev"),
+    "mobx": ("npm/mobx-6.13.5", "typescript", "mobx", "held-out"),
+    "regex-automata": ("crates/regex-automata-0.4.9", "rust", "regex-automata", "dev"),
+    "serde_json": ("crates/serde_json-1.0.133", "rust", "serde_json", "held-out"),
 }
+# Roles: search is tuned on the `dev` corpora only (one per language); the `held-out` ones are
+# scored to check that what was tuned carries over, never to choose anything.
+ROLES = ("dev", "held-out")
 MODES = ("auto", "lexical", "semantic")
 # Chosen: enough queries for recall to be read to a few points, few enough for minutes per corpus.
 MAX_QUERIES = int(os.environ.get("MAX_QUERIES", "200"))
@@ -232,7 +236,7 @@ def main() -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     rows, per_query = [], {}
     for name in names:
-        directory, language, fetch = CORPORA[name]
+        directory, language, fetch, role = CORPORA[name]
         source = REPO / "bench" / "corpora" / directory
         if not source.exists():
             subprocess.run([str(REPO / "bench" / "fetch-corpora.sh"), fetch], check=True)
@@ -250,28 +254,27 @@ def main() -> None:
                 ranks, elapsed = plumb_ranks(plumb, stripped, qs, mode)
                 result[mode] = metrics(ranks)
                 per_query[(name, mode)] = sorted(elapsed)[len(elapsed) // 2]
-            rows.append((name, language, symbols, leaked, len(qs), result))
+            rows.append((name, role, language, symbols, leaked, len(qs), result))
             print(name, language, symbols, len(qs), json.dumps(result), flush=True)
     lines = [
         f"# plumb search evaluation — {time.strftime('%Y-%m-%d', time.gmtime())}, {Path(plumb).parent.name} build",
         "",
         "recall@10 / MRR@10; queries: first sentences of doc comments, asked of a copy with every doc comment stripped.",
         "",
-        "| corpus | language | symbols | docs left after stripping | queries | BM25 chunks (baseline) | plumb auto | plumb lexical | plumb semantic | median s per `plumb search` (auto) |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| corpus | role | language | symbols | docs left after stripping | queries | BM25 chunks (baseline) | plumb auto | plumb lexical | plumb semantic | median s per `plumb search` (auto) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    totals = {k: [0.0, 0.0] for k in ("baseline", *MODES)}
-    count = 0
-    for name, language, symbols, leaked, n, result in rows:
+    for name, role, language, symbols, leaked, n, result in rows:
         cells = " | ".join(f"{result[k][0]:.2f} / {result[k][1]:.2f}" for k in ("baseline", *MODES))
-        lines.append(f"| {name} | {language} | {symbols} | {leaked} | {n} | {cells} | {per_query[(name, 'auto')]:.3f} |")
-        for k in totals:
-            totals[k][0] += result[k][0] * n
-            totals[k][1] += result[k][1] * n
-        count += n
-    if count:
-        cells = " | ".join(f"{totals[k][0] / count:.2f} / {totals[k][1] / count:.2f}" for k in ("baseline", *MODES))
-        lines.append(f"| all (query-weighted) | | | | {count} | {cells} | |")
+        lines.append(f"| {name} | {role} | {language} | {symbols} | {leaked} | {n} | {cells} | {per_query[(name, 'auto')]:.3f} |")
+    for label, roles in [*((r, (r,)) for r in ROLES), ("all", ROLES)]:
+        chosen = [row for row in rows if row[1] in roles]
+        count = sum(row[5] for row in chosen)
+        if not count:
+            continue
+        totals = {k: [sum(row[6][k][i] * row[5] for row in chosen) / count for i in (0, 1)] for k in ("baseline", *MODES)}
+        cells = " | ".join(f"{totals[k][0]:.2f} / {totals[k][1]:.2f}" for k in ("baseline", *MODES))
+        lines.append(f"| {label} (query-weighted) | | | | | {count} | {cells} | |")
     (out_dir / "semantic.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print("\n".join(lines))
 

@@ -372,7 +372,7 @@ pub struct SearchHit {
     #[serde(flatten)]
     pub symbol: Symbol,
     /// Reciprocal-rank fusion score: the sum over the rankers that listed it
-    /// of 1 / (60 + its rank there). Results are ordered by it, after exact
+    /// of its ranker's weight / (60 + its rank there). Results are ordered by it, after exact
     /// and prefix name matches in `auto` mode.
     pub score: f64,
     /// The rankers that listed it (`name`, `lexical`, `semantic`).

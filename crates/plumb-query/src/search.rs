@@ -29,6 +29,20 @@ pub const RRF_K: f64 = 60.0;
 /// limit can still rise by the others' votes.
 pub const OVER_FETCH: usize = 3;
 
+/// How much each ranker's reciprocal ranks count in the fusion. Measured
+/// (bench/semantic, dev corpora click, rxjs and regex-automata, 600
+/// queries, lexical and semantic lists fused offline): recall@10 0.582
+/// with the semantic ranker at half weight, 0.582 at three quarters, 0.557
+/// at full weight; the static model's list is the weaker of the two. The
+/// name ranker keeps full weight (not tuned: the evaluation's queries leave
+/// out their target's name).
+fn ranker_weight(ranker: Ranker) -> f64 {
+    match ranker {
+        Ranker::Name | Ranker::Lexical => 1.0,
+        Ranker::Semantic => 0.5,
+    }
+}
+
 /// English words that carry no meaning for the lexical ranker: left out
 /// of its query unless the text has no other word. Chosen: the function
 /// words and question words of questions such as "where do we retry
@@ -218,14 +232,15 @@ fn semantic(store: &Store, text: &str, filter: SearchFilter<'_>, fetch: usize) -
     Ok(scored.into_iter().map(|(_, id)| id).collect())
 }
 
-/// Reciprocal-rank fusion of `lists`: each id's summed 1 / (K + rank),
-/// ranks from 1, with the rankers that listed it.
+/// Reciprocal-rank fusion of `lists`: each id's summed weight / (K +
+/// rank), ranks from 1 and weights by [`ranker_weight`], with the rankers
+/// that listed it.
 fn fuse(lists: &[(Ranker, Ranked)]) -> HashMap<i64, (f64, Vec<Ranker>)> {
     let mut fused: HashMap<i64, (f64, Vec<Ranker>)> = HashMap::new();
     for (ranker, list) in lists {
         for (i, &id) in list.iter().enumerate() {
             let entry = fused.entry(id).or_default();
-            entry.0 += 1.0 / (RRF_K + (i + 1) as f64);
+            entry.0 += ranker_weight(*ranker) / (RRF_K + (i + 1) as f64);
             if !entry.1.contains(ranker) {
                 entry.1.push(*ranker);
             }
@@ -245,9 +260,10 @@ mod tests {
             (Ranker::Semantic, vec![2, 3]),
         ]);
         let (score, rankers) = &fused[&2];
-        assert!((score - (1.0 / 62.0 + 1.0 / 61.0)).abs() < 1e-12);
+        assert!((score - (1.0 / 62.0 + 0.5 / 61.0)).abs() < 1e-12);
         assert_eq!(rankers, &[Ranker::Lexical, Ranker::Semantic]);
         assert!(fused[&2].0 > fused[&1].0 && fused[&1].0 > fused[&3].0);
+        assert!((fused[&3].0 - 0.5 / 62.0).abs() < 1e-12);
     }
 
     #[test]
