@@ -46,14 +46,18 @@ pub fn input<T: JsonSchema + Any>() -> Arc<JsonObject> {
     Arc::new(schema)
 }
 
+/// The `$defs` of a generated schema, empty when it has none.
+fn definitions(full: &JsonObject) -> Map<String, Value> {
+    full.get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// The first-level output schema of `T`.
 pub fn output<T: JsonSchema + Any>() -> Arc<JsonObject> {
     let full = schema_for_output::<T>();
-    let defs = full
-        .get("$defs")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
+    let defs = definitions(&full);
     let mut schema = JsonObject::new();
     schema.insert("type".into(), json!("object"));
     if let Some(Value::Object(properties)) = full.get("properties") {
@@ -79,11 +83,7 @@ pub fn output<T: JsonSchema + Any>() -> Arc<JsonObject> {
 /// (8,279 bytes measured with `query` and `freshness` required).
 pub fn lean_output<T: JsonSchema + Any>() -> Arc<JsonObject> {
     let full = schema_for_output::<T>();
-    let defs = full
-        .get("$defs")
-        .and_then(Value::as_object)
-        .cloned()
-        .unwrap_or_default();
+    let defs = definitions(&full);
     let item = full
         .get("properties")
         .and_then(|properties| properties.get("results"))

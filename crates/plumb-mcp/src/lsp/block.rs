@@ -60,25 +60,8 @@ impl Diagnostics {
         out.push('\n');
         for item in &self.new {
             out.push_str("  ");
-            out.push_str(&line_text(item));
+            out.push_str(&item.line_text());
             out.push('\n');
         }
     }
-}
-
-/// `file:line:column: severity[code]: message`.
-fn line_text(diagnostic: &Diagnostic) -> String {
-    let code = diagnostic
-        .code
-        .as_ref()
-        .map(|code| format!("[{code}]"))
-        .unwrap_or_default();
-    format!(
-        "{}:{}:{}: {}{code}: {}",
-        diagnostic.file,
-        diagnostic.line,
-        diagnostic.column,
-        diagnostic.severity.as_str(),
-        diagnostic.message
-    )
 }

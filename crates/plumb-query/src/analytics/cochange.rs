@@ -68,18 +68,10 @@ pub fn partners(history: &History, file: &str) -> Result<(Vec<CoChange>, usize)>
         let age = (now - touch.time).max(0) as f64;
         let weight = 0.5f64.powf(age / HALF_LIFE_SECONDS);
         for other in &touch.others {
-            let entry = by_file.entry(other).or_insert_with(|| CoChange {
-                file: other.clone(),
-                symbol: None,
-                line: None,
-                support: 0,
-                confidence: 0.0,
-                weighted: 0.0,
-                last: touch.time,
-            });
-            entry.support += 1;
-            entry.weighted += weight;
-            entry.last = entry.last.max(touch.time);
+            by_file
+                .entry(other)
+                .or_insert_with(|| CoChange::partner(other.clone(), None, None, touch.time))
+                .count(weight, touch.time);
         }
     }
     Ok((ranked(by_file.into_values(), touches.len()), touches.len()))
@@ -126,20 +118,10 @@ pub fn symbol_partners(
         for (path, symbol) in partners {
             let line = symbol.as_ref().map(|(_, line)| *line);
             let qualname = symbol.map(|(qualname, _)| qualname);
-            let entry = by_partner
+            by_partner
                 .entry((path.clone(), qualname.clone()))
-                .or_insert_with(|| CoChange {
-                    file: path,
-                    symbol: qualname,
-                    line,
-                    support: 0,
-                    confidence: 0.0,
-                    weighted: 0.0,
-                    last: touch.time,
-                });
-            entry.support += 1;
-            entry.weighted += weight;
-            entry.last = entry.last.max(touch.time);
+                .or_insert_with(|| CoChange::partner(path, qualname, line, touch.time))
+                .count(weight, touch.time);
         }
     }
     Ok((
@@ -190,4 +172,26 @@ fn ranked(partners: impl Iterator<Item = CoChange>, commits: usize) -> Vec<CoCha
     });
     list.truncate(COCHANGE_LIMIT);
     list
+}
+
+impl CoChange {
+    /// A partner not yet counted, first seen in a commit of `time`.
+    fn partner(file: String, symbol: Option<String>, line: Option<u32>, time: i64) -> CoChange {
+        CoChange {
+            file,
+            symbol,
+            line,
+            support: 0,
+            confidence: 0.0,
+            weighted: 0.0,
+            last: time,
+        }
+    }
+
+    /// Counts one more commit of `time`, weighted `weight` by its age.
+    fn count(&mut self, weight: f64, time: i64) {
+        self.support += 1;
+        self.weighted += weight;
+        self.last = self.last.max(time);
+    }
 }

@@ -176,6 +176,19 @@ fn declared_module(krate: &RustCrate, inner: &str) -> Option<RustModulePath> {
 mod tests {
     use super::*;
 
+    /// Asserts that `rel` lies in crate `krate` at module path `segments`.
+    fn assert_module(crates: &[RustCrate], rel: &str, krate: &str, segments: &[&str]) {
+        let path = rust_module(rel, crates);
+        assert_eq!(
+            (
+                path.krate.as_str(),
+                path.segments.iter().map(String::as_str).collect::<Vec<_>>()
+            ),
+            (krate, segments.to_vec()),
+            "{rel}"
+        );
+    }
+
     #[test]
     fn rust_modules_follow_the_src_tree() {
         let crates = vec![RustCrate {
@@ -185,15 +198,7 @@ mod tests {
             targets: Vec::new(),
         }];
         let check = |rel: &str, krate: &str, segments: &[&str]| {
-            let path = rust_module(rel, &crates);
-            assert_eq!(
-                (
-                    path.krate.as_str(),
-                    path.segments.iter().map(String::as_str).collect::<Vec<_>>()
-                ),
-                (krate, segments.to_vec()),
-                "{rel}"
-            );
+            assert_module(&crates, rel, krate, segments)
         };
         check("src/lib.rs", "", &[]);
         check("src/shapes.rs", "", &["shapes"]);
@@ -224,15 +229,7 @@ mod tests {
             },
         ];
         let check = |rel: &str, krate: &str, segments: &[&str]| {
-            let path = rust_module(rel, &crates);
-            assert_eq!(
-                (
-                    path.krate.as_str(),
-                    path.segments.iter().map(String::as_str).collect::<Vec<_>>()
-                ),
-                (krate, segments.to_vec()),
-                "{rel}"
-            );
+            assert_module(&crates, rel, krate, segments)
         };
         check("crates/core/main.rs", "crates/core/main.rs", &[]);
         check(
