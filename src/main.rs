@@ -71,6 +71,21 @@ impl std::fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Standard output was closed by its reader (`plumb … | head`): the answer
+/// is cut short on purpose and plumb exits quietly with success. Only a
+/// write to stdout makes this error; a broken pipe to a child process
+/// (a language server, a debug adapter) is a failure like any other.
+#[derive(Debug)]
+struct StdoutClosed;
+
+impl std::fmt::Display for StdoutClosed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("standard output was closed")
+    }
+}
+
+impl std::error::Error for StdoutClosed {}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -84,7 +99,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Results) => ExitCode::SUCCESS,
         Ok(Outcome::NoResult) => ExitCode::from(1),
         Err(err) => {
-            if is_broken_pipe(&err) {
+            if err.chain().any(|cause| cause.is::<StdoutClosed>()) {
                 return ExitCode::SUCCESS;
             }
             let code = if is_input_error(&err) {
@@ -95,12 +110,6 @@ fn main() -> ExitCode {
             failure::report(&err, code, cli.json)
         }
     }
-}
-
-fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    err.chain()
-        .filter_map(|cause| cause.downcast_ref::<std::io::Error>())
-        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
 /// Whether the failure is the user's to fix: bad input, a missing or
@@ -321,9 +330,13 @@ fn print(cli: &Cli, text: &str) -> anyhow::Result<Outcome> {
 
 fn write_stdout(text: &str) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    stdout.write_all(text.as_bytes())?;
-    stdout.flush()?;
-    Ok(())
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(|err| match err.kind() {
+            std::io::ErrorKind::BrokenPipe => anyhow::Error::new(StdoutClosed),
+            _ => err.into(),
+        })
 }
 
 /// A file argument as a root-relative path: an existing path (relative to

@@ -414,3 +414,30 @@ fn completions_and_man_page_are_generated() {
         2
     );
 }
+
+// --- a closed stdout ----------------------------------------------------------
+
+#[test]
+fn a_reader_that_closes_stdout_early_ends_plumb_quietly_with_success() {
+    // `plumb completions bash | head -0`: the reader is gone before plumb
+    // writes, so the write breaks the pipe; like ripgrep, that is no error.
+    let mut child = Command::new(bin())
+        .args(["completions", "bash"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -197,20 +197,44 @@ fn a_rust_program_built_with_debug_info_stops_under_lldb() {
 
 #[test]
 fn a_crashing_adapter_is_a_clean_error_and_leaves_nothing() {
-    let repo = Repo::copy_of("debug/c");
-    let bin_dir = repo.path("fake-bin");
-    std::fs::create_dir(&bin_dir).unwrap();
-    let fake = bin_dir.join("lldb-dap");
     // An adapter that starts a child in its group (not holding its pipes),
     // then dies without a word.
-    std::fs::write(
-        &fake,
+    crashing_adapter_fails_cleanly(
         "#!/bin/sh
 sleep 600 < /dev/null > /dev/null 2>&1 &
 exit 1
 ",
-    )
-    .unwrap();
+    );
+}
+
+#[test]
+fn an_adapter_that_closes_its_input_is_a_failure_not_a_closed_stdout() {
+    // It answers `initialize`, then closes its input, so sending `launch`
+    // breaks the pipe: that is the adapter's failure (exit 3), not
+    // `plumb debug … | head` (exit 0).
+    crashing_adapter_fails_cleanly(
+        r#"#!/bin/sh
+sleep 600 < /dev/null > /dev/null 2>&1 &
+read -r header
+read -r blank
+head -c "$(echo "$header" | tr -dc 0-9)" > /dev/null
+exec 0<&-
+body='{"seq":1,"type":"response","request_seq":1,"success":true,"command":"initialize","body":{}}'
+printf 'Content-Length: %d\r\n\r\n%s' "${#body}" "$body"
+sleep 1
+exit 1
+"#,
+    );
+}
+
+/// Runs `plumb debug` with `script` as lldb-dap: it must exit 3 naming the
+/// debug adapter and leave no `sleep` the script started.
+fn crashing_adapter_fails_cleanly(script: &str) {
+    let repo = Repo::copy_of("debug/c");
+    let bin_dir = repo.path("fake-bin");
+    std::fs::create_dir(&bin_dir).unwrap();
+    let fake = bin_dir.join("lldb-dap");
+    std::fs::write(&fake, script).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
     std::fs::write(repo.path("main"), "").unwrap();
