@@ -26,7 +26,8 @@ import pysqlite3 as sqlite3
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import eval as ev  # noqa: E402
 
-MODEL = ev.REPO / "crates" / "plumb-embed" / "model"
+# The static model table; PLUMB_MODEL_DIR compares another (a distillation written elsewhere).
+MODEL = Path(os.environ.get("PLUMB_MODEL_DIR", ev.REPO / "crates" / "plumb-embed" / "model"))
 DATA = Path(".")
 
 
