@@ -4,7 +4,9 @@
 //! indexed file: each definition's name as a `Definition` occurrence with
 //! its symbol information (kind, signature, doc), and each resolved
 //! reference as an occurrence of its target. Name-only guesses are left
-//! out, as the CLI leaves them out by default.
+//! out, as the CLI leaves them out by default. A definition's occurrence
+//! carries the definition's whole extent as its `enclosing_range`, so a
+//! consumer can tell which definition encloses a site (callers, callees).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -79,6 +81,7 @@ fn build(root: &Path, store: &Store) -> anyhow::Result<Index> {
         .collect();
     let mut documents: HashMap<String, Document> = HashMap::new();
     for (path, language, ids) in by_file {
+        let lines = LineStarts::read(&root.join(&path));
         let document = documents.entry(path.clone()).or_default();
         document.relative_path = path;
         document.language = language.unwrap_or_default();
@@ -87,13 +90,17 @@ fn build(root: &Path, store: &Store) -> anyhow::Result<Index> {
         for id in ids {
             let row = &rows[&id];
             let name = names[&id].clone();
-            document.occurrences.push(occurrence(
+            let mut definition = occurrence(
                 row.name_line,
                 row.name_col,
                 &row.name,
                 &name,
                 SymbolRole::Definition as i32,
-            ));
+            );
+            if let Some(range) = lines.as_ref().and_then(|lines| lines.range(row)) {
+                definition.enclosing_range = range;
+            }
+            document.occurrences.push(definition);
             let mut info = SymbolInformation::new();
             info.symbol = name;
             info.display_name = row.name.clone();
@@ -155,6 +162,53 @@ fn occurrence(line: u32, col: u32, name: &str, symbol: &str, roles: i32) -> Occu
     occurrence.symbol = symbol.to_owned();
     occurrence.symbol_roles = roles;
     occurrence
+}
+
+/// Where each line of a source file starts, to turn a stored span's
+/// bytes into SCIP's 0-based `[start line, start column, end line, end
+/// column]`.
+struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    /// The line starts of the file at `path`; `None` when it cannot be read
+    /// (the export then gives its definitions no enclosing range).
+    fn read(path: &Path) -> Option<LineStarts> {
+        let bytes = std::fs::read(path).ok()?;
+        let starts = std::iter::once(0)
+            .chain(newline_offsets(&bytes).map(|at| at + 1))
+            .collect();
+        Some(LineStarts(starts))
+    }
+
+    /// `row`'s extent, when its lines and bytes agree with the file as read
+    /// now (a file changed since indexing gives none).
+    fn range(&self, row: &SymbolRow) -> Option<Vec<i32>> {
+        let position = |line: u32, byte: u32| -> Option<(i32, i32)> {
+            let index = usize::try_from(line.checked_sub(1)?).ok()?;
+            let start = *self.0.get(index)?;
+            let next = self.0.get(index + 1).copied().unwrap_or(usize::MAX);
+            let byte = usize::try_from(byte).ok()?;
+            if byte < start || byte >= next {
+                return None;
+            }
+            Some((
+                i32::try_from(index).ok()?,
+                i32::try_from(byte - start).ok()?,
+            ))
+        };
+        let (start_line, start_col) = position(row.span.start_line(), row.span.start_byte())?;
+        let (end_line, end_col) = position(row.span.end_line(), row.span.end_byte())?;
+        Some(vec![start_line, start_col, end_line, end_col])
+    }
+}
+
+/// Offsets of the newlines in `bytes`.
+fn newline_offsets(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, byte)| **byte == b'\n')
+        .map(|(at, _)| at)
 }
 
 /// The SCIP symbol of stored symbol `id`: its file as a namespace, then its

@@ -48,6 +48,8 @@ fn the_scip_export_holds_definitions_and_resolved_references() {
         .find(|o| o.symbol_roles & SymbolRole::Definition as i32 != 0 && o.range == [5, 6, 10])
         .unwrap_or_else(|| panic!("no definition of Cart at 6:7 in {:#?}", models.occurrences));
     assert!(cart.symbol.starts_with("plumb . . . "), "{}", cart.symbol);
+    // Its extent, `class Cart:` to the end of `return Cart()` (line 24, column 22).
+    assert_eq!(cart.enclosing_range, [5, 0, 23, 21]);
     assert!(cart.symbol.ends_with("Cart#"), "{}", cart.symbol);
     assert!(
         models

@@ -163,3 +163,9 @@ fn structural_tools_search_stage_and_resolve() {
     let repo = Repo::indexed("structural");
     scenario("structural", repo.root());
 }
+
+#[test]
+fn notes_name_tool_calls_never_cli_commands_or_flags() {
+    let repo = Repo::indexed("python");
+    scenario("notes", repo.root());
+}

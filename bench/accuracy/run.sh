@@ -2,7 +2,8 @@
 # The accuracy harness, end to end: fetch the pinned corpora, index each with its
 # compiler-grade SCIP indexer (C, C++: libclang's c-index-test, converted to SCIP by the harness),
 # derive questions and answers, run plumb on every question, score. Writes bench/out/accuracy.json (every question, with what was missing and extra)
-# and bench/out/accuracy.md (the tables).
+# and bench/out/accuracy.md (the tables); then scores the same questions answered from plumb's
+# SCIP export (`plumb export --format scip`) into bench/out/accuracy-scip.{json,md}.
 #
 # Usage: bench/accuracy/run.sh [--cap N] [--only NAME[,NAME...]] [--reindex] [--release]
 #   --cap N     questions per kind per project (default 60)
@@ -125,6 +126,11 @@ echo "score"
   --out-json "$out/accuracy.json" --out-md "$out/accuracy.md" \
   --label "plumb $rev ($profile), $(date -u +%F), $cap questions per kind per project." "${questions[@]}"
 echo "wrote $out/accuracy.json and $out/accuracy.md"
+echo "score the SCIP export"
+"$harness" score-scip --repo-root "$repo" --plumb "$plumb" --scip-dir "$out/scip-export" \
+  --out-json "$out/accuracy-scip.json" --out-md "$out/accuracy-scip.md" \
+  --label "plumb $rev ($profile), $(date -u +%F), $cap questions per kind per project." "${questions[@]}" > /dev/null
+echo "wrote $out/accuracy-scip.json and $out/accuracy-scip.md"
 if [ "$ci_set" = 1 ]; then
   "$harness" score --repo-root "$repo" --plumb "$plumb" --jobs 2 --write-thresholds "$here/ci/thresholds.json" \
     --margin "$CI_MARGIN" "$here"/ci/*.questions.json > /dev/null

@@ -1761,6 +1761,82 @@ fn pick<T: Clone>(rng: &mut Rng, mut all: Vec<(T, Vec<String>, bool)>, cap: usiz
         .collect()
 }
 
+/// A question answered from an index by the rules its truth is derived by (`score-scip`).
+pub enum Answer {
+    /// The answer's keys, each with where it points when the key is not itself a place
+    /// (outline: a name, pointing at its definition's `file:LINE`).
+    Keys(BTreeMap<Key, Option<Key>>),
+    /// The index has no definition of the question's target: what was looked for.
+    NotLocated(String),
+}
+
+impl Derived {
+    /// Answers `q` from this index as a SCIP consumer would: the target is the definition
+    /// occurrence at the question's `path:LINE` (for `definition`, at the truth's definition
+    /// sites), and the answer is derived from its occurrences by the rules of `derive`.
+    pub fn answer(&self, q: &Question) -> Answer {
+        let keys = |defs: &mut dyn Iterator<Item = &Def>| -> BTreeSet<Key> { defs.map(|x| x.key(&self.docs)).collect() };
+        // C and C++ macros are left out of both sides (see `score::left_out`).
+        let macro_keys: HashSet<Key> = self
+            .defs
+            .iter()
+            .filter(|x| self.lang.c_family() && x.sort == Sort::Macro)
+            .map(|x| x.key(&self.docs))
+            .collect();
+        let places = |keys: BTreeSet<Key>| -> Answer {
+            Answer::Keys(keys.into_iter().filter(|k| !macro_keys.contains(k)).map(|k| (k, None)).collect())
+        };
+        match q.kind.as_str() {
+            "definition" => {
+                let syms: BTreeSet<&str> = self
+                    .defs
+                    .iter()
+                    .filter(|x| !x.local && matches!(x.sort, Sort::Type | Sort::Function | Sort::Value) && q.truth.contains(&x.key(&self.docs)))
+                    .map(|x| x.sym.as_str())
+                    .collect();
+                if syms.is_empty() {
+                    return Answer::NotLocated(format!("no definition at {}", q.truth.join(", ")));
+                }
+                places(keys(&mut self.defs.iter().filter(|x| syms.contains(x.sym.as_str()))))
+            }
+            "outline" => {
+                let Some(di) = self.docs.iter().position(|d| d.path == q.query) else {
+                    return Answer::NotLocated(format!("no document {}", q.query));
+                };
+                let defs: Vec<&Def> = self.defs.iter().filter(|x| x.doc == di && !x.local).collect();
+                let names = self.outline_truth(di).into_iter().filter_map(|name| {
+                    let def = defs.iter().find(|x| x.name == name);
+                    if def.is_some_and(|x| self.lang.c_family() && x.sort == Sort::Macro) {
+                        return None;
+                    }
+                    Some((name, def.map(|x| x.key(&self.docs))))
+                });
+                Answer::Keys(names.collect())
+            }
+            kind => {
+                let Some(e) = &q.expect else { return Answer::NotLocated(format!("{} has no target", q.id)) };
+                let found = self.defs.iter().position(|x| {
+                    !x.local && self.docs[x.doc].path == e.file && x.name_start.0 + 1 == e.line && x.name == e.name
+                });
+                let Some(i) = found else {
+                    return Answer::NotLocated(format!("no definition of {} at {}:{}", e.name, e.file, e.line));
+                };
+                let sym = &self.defs[i].sym;
+                places(match kind {
+                    "callers" => self.callers_truth(sym),
+                    "callees" => self.callees_truth(i),
+                    "references" => self.refs_truth(sym),
+                    "implementations" => {
+                        keys(&mut self.subtypes.get(sym).into_iter().flatten().filter_map(|s| self.def_of(s)))
+                    }
+                    "impact" => self.impact_truth(sym, 2),
+                    _ => BTreeSet::new(),
+                })
+            }
+        }
+    }
+}
+
 pub fn derive(d: &Derived, o: &DeriveOptions, indexer: String) -> QuestionSet {
     // One sequence per kind, so that a change to one kind's selection leaves the others be.
     let rng_for = |kind: &str| Rng(seed_of(&format!("{}/{}", o.project, kind)));

@@ -5,6 +5,9 @@
 //!   plumb-accuracy score --repo-root DIR --plumb BIN [--jobs N] [--out-json F] [--out-md F]
 //!                        [--thresholds F] [--write-thresholds F --margin M] [--label TEXT]
 //!                        QUESTIONS.json...
+//!   plumb-accuracy score-scip --repo-root DIR --plumb BIN --scip-dir DIR [--out-json F] [--out-md F]
+//!                             [--label TEXT] QUESTIONS.json...
+//!                             (the same questions answered from plumb's SCIP export)
 //!   plumb-accuracy clang-scip --root DIR --out FILE.scip [--lang c|cpp] [--c-index-test BIN]
 //!                             [--jobs N] [-- CLANG-ARGS...]
 //!                             (a C or C++ project's SCIP index, from libclang)
@@ -16,6 +19,8 @@ mod clang;
 mod derive;
 mod model;
 mod score;
+#[cfg(feature = "derive")]
+mod score_scip;
 
 use anyhow::{bail, Context, Result};
 use std::collections::BTreeMap;
@@ -107,55 +112,77 @@ fn run() -> Result<()> {
         }
         #[cfg(feature = "derive")]
         "dump" => dump(&args.rest)?,
+        #[cfg(feature = "derive")]
+        "score-scip" => {
+            let opts = score_scip::Options {
+                plumb: PathBuf::from(args.get("plumb")?),
+                repo_root: PathBuf::from(args.get("repo-root")?),
+                out_dir: PathBuf::from(args.get("scip-dir")?),
+            };
+            let sets = read_sets(&args.rest)?;
+            let outcomes = score_scip::score_sets(&opts, &sets)?;
+            report(&args, &sets, &outcomes, "Accuracy of plumb's SCIP export (`plumb export --format scip`; each question answered from it by the rules its truth was derived by) against SCIP ground truth. The export has no confidences and no name-only guesses (hc-P empty; F1 w/o guesses is F1); a locate fail is a target the export does not define at its site; a definition question checks that the export defines the symbol at each truth site (SCIP holds no qualified names to look up).")?;
+        }
         "score" => {
             let opts = score::Options {
                 plumb: PathBuf::from(args.get("plumb")?),
                 repo_root: PathBuf::from(args.get("repo-root")?),
                 jobs: args.opt("jobs").unwrap_or("2").parse()?,
             };
-            let mut sets = vec![];
-            for f in &args.rest {
-                let text = std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?;
-                sets.push(serde_json::from_str::<model::QuestionSet>(&text).with_context(|| format!("parsing {f}"))?);
-            }
+            let sets = read_sets(&args.rest)?;
             let outcomes = score::score_sets(&opts, &sets)?;
-            let by_lang = score::tally(&outcomes, |o| format!("{} ({})", o.lang, o.role));
-            let by_project = score::tally(&outcomes, |o| o.project.clone());
-            let label = args.opt("label").unwrap_or("");
-            let mut md = String::new();
-            md += &format!("Accuracy of plumb against SCIP ground truth. {label}\n\n");
-            md += "Per language (dev projects, then held-out):\n\n";
-            md += &score::markdown_table(&by_lang, "language");
-            md += "\nPer project:\n\n";
-            md += &score::markdown_table(&by_project, "project");
-            md += "\nP, R, F1: micro-averaged over the answers' edges; hc-P: precision of edges plumb marks with confidence ≥ 0.8 (callers, callees, references); F1 w/o guesses: F1 with plumb's name-only edges left out; locate fails: questions whose `path:LINE` plumb resolved to another symbol (counted as all-missing).\n";
-            print!("{md}");
-            let projects: Vec<serde_json::Value> = sets
-                .iter()
-                .map(|s| serde_json::json!({"project": s.project, "version": s.version, "lang": s.lang, "role": s.role, "indexer": s.indexer, "questions": s.questions.len()}))
-                .collect();
-            let json = serde_json::json!({
-                "label": label,
-                "projects": projects,
-                "by_language": by_lang.iter().map(|((g, k), t)| serde_json::json!({"group": g, "kind": k, "tally": t})).collect::<Vec<_>>(),
-                "by_project": by_project.iter().map(|((g, k), t)| serde_json::json!({"project": g, "kind": k, "tally": t})).collect::<Vec<_>>(),
-                "questions": outcomes,
-            });
-            if let Some(p) = args.opt("out-json") {
-                std::fs::write(p, serde_json::to_string_pretty(&json)?)?;
-            }
-            if let Some(p) = args.opt("out-md") {
-                std::fs::write(p, &md)?;
-            }
-            if let Some(p) = args.opt("write-thresholds") {
-                let margin: f64 = args.opt("margin").unwrap_or("0.02").parse()?;
-                write_thresholds(p, &by_project, margin)?;
-            }
-            if let Some(p) = args.opt("thresholds") {
-                check_thresholds(p, &by_project)?;
-            }
+            report(&args, &sets, &outcomes, "Accuracy of plumb against SCIP ground truth.")?;
         }
         _ => bail!("unknown command {cmd}"),
+    }
+    Ok(())
+}
+
+fn read_sets(files: &[String]) -> Result<Vec<model::QuestionSet>> {
+    let mut sets = vec![];
+    for f in files {
+        let text = std::fs::read_to_string(f).with_context(|| format!("reading {f}"))?;
+        sets.push(serde_json::from_str::<model::QuestionSet>(&text).with_context(|| format!("parsing {f}"))?);
+    }
+    Ok(sets)
+}
+
+/// Prints the tables (and writes them, the outcomes and thresholds as the flags ask).
+fn report(args: &Args, sets: &[model::QuestionSet], outcomes: &[score::Outcome], heading: &str) -> Result<()> {
+    let by_lang = score::tally(outcomes, |o| format!("{} ({})", o.lang, o.role));
+    let by_project = score::tally(outcomes, |o| o.project.clone());
+    let label = args.opt("label").unwrap_or("");
+    let mut md = String::new();
+    md += &format!("{heading} {label}\n\n");
+    md += "Per language (dev projects, then held-out):\n\n";
+    md += &score::markdown_table(&by_lang, "language");
+    md += "\nPer project:\n\n";
+    md += &score::markdown_table(&by_project, "project");
+    md += "\nP, R, F1: micro-averaged over the answers' edges; hc-P: precision of edges plumb marks with confidence ≥ 0.8 (callers, callees, references); F1 w/o guesses: F1 with plumb's name-only edges left out; locate fails: questions whose `path:LINE` plumb resolved to another symbol (counted as all-missing).\n";
+    print!("{md}");
+    let projects: Vec<serde_json::Value> = sets
+        .iter()
+        .map(|s| serde_json::json!({"project": s.project, "version": s.version, "lang": s.lang, "role": s.role, "indexer": s.indexer, "questions": s.questions.len()}))
+        .collect();
+    let json = serde_json::json!({
+        "label": label,
+        "projects": projects,
+        "by_language": by_lang.iter().map(|((g, k), t)| serde_json::json!({"group": g, "kind": k, "tally": t})).collect::<Vec<_>>(),
+        "by_project": by_project.iter().map(|((g, k), t)| serde_json::json!({"project": g, "kind": k, "tally": t})).collect::<Vec<_>>(),
+        "questions": outcomes,
+    });
+    if let Some(p) = args.opt("out-json") {
+        std::fs::write(p, serde_json::to_string_pretty(&json)?)?;
+    }
+    if let Some(p) = args.opt("out-md") {
+        std::fs::write(p, &md)?;
+    }
+    if let Some(p) = args.opt("write-thresholds") {
+        let margin: f64 = args.opt("margin").unwrap_or("0.02").parse()?;
+        write_thresholds(p, &by_project, margin)?;
+    }
+    if let Some(p) = args.opt("thresholds") {
+        check_thresholds(p, &by_project)?;
     }
     Ok(())
 }

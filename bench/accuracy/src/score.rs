@@ -246,8 +246,38 @@ fn predictions(lang: &str, q: &Question, json: &Value) -> Vec<Edge> {
     by_key.into_values().collect()
 }
 
-fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silent: &HashSet<String>, q: &Question, code: i32, json: &Value) -> Outcome {
-    let mut o = Outcome {
+/// What scoring a question set needs beside its questions: the files the indexer read, the
+/// lines of local definitions, and the unjudged lines (`file:LINE`).
+pub struct Lookups<'a> {
+    files: HashSet<&'a str>,
+    locals: HashSet<&'a str>,
+    silent: HashSet<String>,
+}
+
+impl<'a> Lookups<'a> {
+    pub fn of(s: &'a QuestionSet) -> Lookups<'a> {
+        let mut silent = HashSet::new();
+        for (file, ranges) in &s.unjudged_lines {
+            for r in ranges.split(',') {
+                let (a, b) = r.split_once('-').unwrap_or((r, r));
+                if let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) {
+                    for l in a..=b {
+                        silent.insert(format!("{file}:{l}"));
+                    }
+                }
+            }
+        }
+        Lookups {
+            files: s.files.iter().map(String::as_str).collect(),
+            locals: s.local_def_keys.iter().map(String::as_str).collect(),
+            silent,
+        }
+    }
+}
+
+/// An outcome with nothing counted yet.
+fn blank(set: &QuestionSet, q: &Question, code: i32) -> Outcome {
+    Outcome {
         project: set.project.clone(),
         lang: set.lang.clone(),
         role: set.role.clone(),
@@ -270,16 +300,29 @@ fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silen
         missing: vec![],
         extra: vec![],
         notes: vec![],
-    };
-    // Overloads are one symbol (see QuestionSet::aliases), on both sides.
-    let canon = |k: &str| -> String {
-        if q.kind == "outline" {
-            return k.to_string();
-        }
-        set.aliases.get(k).cloned().unwrap_or_else(|| k.to_string())
-    };
-    let truth_owned: BTreeSet<String> = q.truth.iter().map(|k| canon(k)).collect();
-    let truth: BTreeSet<&str> = truth_owned.iter().map(String::as_str).collect();
+    }
+}
+
+/// The truth of `q`, overloads mapped to one symbol (see QuestionSet::aliases).
+fn canonical_truth(set: &QuestionSet, q: &Question) -> BTreeSet<String> {
+    q.truth
+        .iter()
+        .map(|k| if q.kind == "outline" { k.clone() } else { set.aliases.get(k).cloned().unwrap_or_else(|| k.clone()) })
+        .collect()
+}
+
+/// A question whose target the answer missed: every truth key counts as missing.
+pub fn locate_failure(set: &QuestionSet, q: &Question, code: i32, targeted: String) -> Outcome {
+    let mut o = blank(set, q, code);
+    let truth = canonical_truth(set, q);
+    o.locate_failed = true;
+    o.targeted = Some(targeted);
+    o.fn_ = truth.len();
+    o.missing = truth.into_iter().collect();
+    o
+}
+
+fn judge(set: &QuestionSet, lookups: &Lookups, q: &Question, code: i32, json: &Value) -> Outcome {
     if let Some(e) = &q.expect {
         let targets = json.get("targets").and_then(Value::as_array).cloned().unwrap_or_default();
         let hit = targets.iter().any(|t| {
@@ -288,28 +331,34 @@ fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silen
                 && t.get("name").and_then(Value::as_str) == Some(e.name.as_str())
         });
         if !hit {
-            o.locate_failed = true;
-            o.targeted = Some(
-                targets
-                    .iter()
-                    .map(|t| {
-                        format!(
-                            "{} {} {}:{}",
-                            t.get("kind").and_then(Value::as_str).unwrap_or("?"),
-                            t.get("qualname").and_then(Value::as_str).unwrap_or("?"),
-                            t.get("file").and_then(Value::as_str).unwrap_or("?"),
-                            t.get("line").and_then(Value::as_u64).unwrap_or(0)
-                        )
-                    })
-                    .collect::<Vec<_>>()
-                    .join("; "),
-            );
-            o.fn_ = truth.len();
-            o.missing = truth.iter().map(|k| k.to_string()).collect();
-            return o;
+            let targeted = targets
+                .iter()
+                .map(|t| {
+                    format!(
+                        "{} {} {}:{}",
+                        t.get("kind").and_then(Value::as_str).unwrap_or("?"),
+                        t.get("qualname").and_then(Value::as_str).unwrap_or("?"),
+                        t.get("file").and_then(Value::as_str).unwrap_or("?"),
+                        t.get("line").and_then(Value::as_u64).unwrap_or(0)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            return locate_failure(set, q, code, targeted);
         }
     }
-    let mut preds = predictions(&set.lang, q, json);
+    let mut o = judge_edges(set, lookups, q, code, predictions(&set.lang, q, json));
+    if let Some(n) = json.get("notes").and_then(Value::as_array) {
+        o.notes = n.iter().filter_map(|x| x.as_str().map(str::to_string)).collect();
+    }
+    o
+}
+
+/// Scores an answer's edges against the question's truth.
+pub fn judge_edges(set: &QuestionSet, lookups: &Lookups, q: &Question, code: i32, mut preds: Vec<Edge>) -> Outcome {
+    let mut o = blank(set, q, code);
+    let truth_owned = canonical_truth(set, q);
+    let truth: BTreeSet<&str> = truth_owned.iter().map(String::as_str).collect();
     if q.kind != "outline" {
         // Overloads are one symbol (see QuestionSet::aliases); keep one edge per symbol.
         let mut by_key: BTreeMap<Key, Edge> = BTreeMap::new();
@@ -330,16 +379,16 @@ fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silen
     for p in &preds {
         let judged;
         let guess = p.resolution.as_deref() == Some("name_only");
-        if truth.contains(p.key.as_str()) {
+        if let Some(t) = truth.get(p.key.as_str()) {
             o.tp += 1;
             o.resolved_tp += !guess as usize;
-            found.insert(truth.get(p.key.as_str()).copied().unwrap());
+            found.insert(t);
             judged = true;
         } else {
             let file = p.key.rsplit_once(':').map(|(f, _)| f).unwrap_or("");
-            let unknown_file = q.kind != "outline" && !files.contains(file);
+            let unknown_file = q.kind != "outline" && !lookups.files.contains(file);
             let at = p.at.as_deref().unwrap_or(p.key.as_str());
-            if unknown_file || locals.contains(p.key.as_str()) || silent.contains(at) {
+            if unknown_file || lookups.locals.contains(p.key.as_str()) || lookups.silent.contains(at) {
                 o.unjudged += 1;
                 judged = false;
             } else {
@@ -362,9 +411,6 @@ fn judge(set: &QuestionSet, files: &HashSet<&str>, locals: &HashSet<&str>, silen
             o.missing.push(t.to_string());
         }
     }
-    if let Some(n) = json.get("notes").and_then(Value::as_array) {
-        o.notes = n.iter().filter_map(|x| x.as_str().map(str::to_string)).collect();
-    }
     o
 }
 
@@ -378,27 +424,7 @@ pub fn score_sets(opts: &Options, sets: &[QuestionSet]) -> Result<Vec<Outcome>> 
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Outcome)>> = Mutex::new(Vec::new());
     let error: Mutex<Option<anyhow::Error>> = Mutex::new(None);
-    let lookups: Vec<(HashSet<&str>, HashSet<&str>, HashSet<String>)> = sets
-        .iter()
-        .map(|s| {
-            let mut silent = HashSet::new();
-            for (file, ranges) in &s.unjudged_lines {
-                for r in ranges.split(',') {
-                    let (a, b) = r.split_once('-').unwrap_or((r, r));
-                    if let (Ok(a), Ok(b)) = (a.parse::<u32>(), b.parse::<u32>()) {
-                        for l in a..=b {
-                            silent.insert(format!("{file}:{l}"));
-                        }
-                    }
-                }
-            }
-            (
-                s.files.iter().map(String::as_str).collect(),
-                s.local_def_keys.iter().map(String::as_str).collect(),
-                silent,
-            )
-        })
-        .collect();
+    let lookups: Vec<Lookups> = sets.iter().map(Lookups::of).collect();
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.max(1) {
             scope.spawn(|| loop {
@@ -412,7 +438,7 @@ pub fn score_sets(opts: &Options, sets: &[QuestionSet]) -> Result<Vec<Outcome>> 
                 let root = opts.repo_root.join(&set.corpus);
                 match run_plumb(opts, &root, q) {
                     Ok((code, json)) => {
-                        let o = judge(set, &lookups[si].0, &lookups[si].1, &lookups[si].2, q, code, &json);
+                        let o = judge(set, &lookups[si], q, code, &json);
                         results.lock().unwrap().push((i, o));
                     }
                     Err(e) => {

@@ -131,7 +131,7 @@ pub fn fit<T: Output>(mut output: T, freshness: Freshness, budget: &Budget) -> R
     let (result, size) = attempt(0);
     if size > budget.max_bytes {
         let err = ToolError::new(format!(
-            "the answer does not fit in {} bytes even with every item left out; {} (or raise --max-bytes / {MAX_BYTES_ENV})",
+            "the answer does not fit in {} bytes even with every item left out; {} (or start the server with a larger budget, {MAX_BYTES_ENV})",
             budget.max_bytes,
             output.narrower()
         ));

@@ -5,7 +5,7 @@ use std::cell::OnceCell;
 use std::path::Path;
 
 use plumb_index::freshness::{Drift, drift};
-use plumb_query::Engine;
+use plumb_query::{Engine, Surface};
 use plumb_store::Store;
 use plumb_store::read::FileRow;
 
@@ -82,7 +82,9 @@ impl<'a> Call<'a> {
     /// A query engine over the index, reporting a long query's progress
     /// to the client and stopping it when the client cancels.
     pub fn engine(&self) -> Result<Engine, ToolError> {
-        Ok(Engine::new(self.store()?).watched(Box::new(self.signals.clone())))
+        Ok(Engine::new(self.store()?)
+            .on(Surface::Mcp)
+            .watched(Box::new(self.signals.clone())))
     }
 
     /// The indexed files and how the tree drifted from them; `None` when

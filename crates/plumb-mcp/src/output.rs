@@ -15,7 +15,7 @@ use crate::quote::bounded;
 /// How to rebuild the index, wherever an answer asks for it: the tool call
 /// to make (notes name tools and their parameters, never a CLI command).
 pub const REINDEX: &str =
-    "call the `index` tool (offered when the server runs with --profile full)";
+    "call the `index` tool (offered when the server runs with the `full` profile)";
 
 /// A failed call, rendered as a tool error (`isError: true`) that says what
 /// was wrong and what to try next.

@@ -114,7 +114,7 @@ impl Capability for Search {
 
     fn run(engine: &Engine, args: &SearchArgs) -> Result<Answer<Vec<SearchHit>>> {
         non_empty("text", &args.text)?;
-        crate::search::search(engine.store(), args)
+        crate::search::search(engine.store(), args, engine.surface())
     }
 
     fn narrower(_: &SearchArgs) -> String {

@@ -21,6 +21,7 @@ pub mod answer;
 pub mod args;
 pub mod capability;
 mod construction;
+mod hint;
 mod locate;
 mod locator;
 mod navigate;
@@ -29,6 +30,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
+pub use hint::{Hint, Surface};
 pub use locate::Located;
 pub use locator::{Form, Locator, LocatorError};
 pub use navigate::{Engine, MAX_IMPACT_DEPTH, SEARCH_LIMIT, Watch};

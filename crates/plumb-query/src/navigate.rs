@@ -13,6 +13,7 @@ use crate::answer::{
     OutlineNode, Query, Reference, Relation, Site, Symbol, SymbolDetail,
 };
 use crate::construction::is_constructor;
+use crate::hint::{Hint, Surface};
 use crate::locate::{Located, locate};
 use crate::locator::Locator;
 use crate::{Error, Result};
@@ -29,6 +30,7 @@ pub struct Engine {
     symbols: RefCell<HashMap<i64, Symbol>>,
     include_guesses: bool,
     watch: Option<Box<dyn Watch>>,
+    surface: Surface,
 }
 
 /// Follows a long query (`impact`) step by step, and may stop it.
@@ -62,7 +64,20 @@ impl Engine {
             symbols: RefCell::default(),
             include_guesses: false,
             watch: None,
+            surface: Surface::default(),
         }
+    }
+
+    /// The engine, answering for `surface`: its notes name that surface's
+    /// commands or tool calls (see [`Hint`]). The CLI by default.
+    pub fn on(mut self, surface: Surface) -> Engine {
+        self.surface = surface;
+        self
+    }
+
+    /// The surface the answers are shown on.
+    pub fn surface(&self) -> Surface {
+        self.surface
     }
 
     /// Whether `refs`, `callers` and `callees` list name-only guesses. Off
@@ -108,8 +123,9 @@ impl Engine {
             return Ok(symbol.clone());
         }
         let row = self.store.symbol(id)?.ok_or_else(|| {
-            Error::Input(format!(
-                "symbol {id} referenced by the index is missing; run `plumb index`"
+            Error::Input(Hint::Reindex.after(
+                &format!("symbol {id} referenced by the index is missing"),
+                self.surface,
             ))
         })?;
         let symbol = Symbol::from_row(&row);
@@ -129,9 +145,10 @@ impl Engine {
         let targets = located.symbols.iter().map(Symbol::from_row).collect();
         let mut notes = located.notes.clone();
         let completeness = if self.store.has_unindexed_files()? {
-            notes.push(
-                "some files were not indexed (`status` lists them): results may be missing".into(),
-            );
+            notes.push(format!(
+                "{}: results may be missing",
+                Hint::ListUnindexed.after("some files were not indexed", self.surface)
+            ));
             Completeness::LowerBound
         } else {
             Completeness::Exact
@@ -226,8 +243,9 @@ impl Engine {
         } else {
             references.retain(|r| r.method != Resolution::NameOnly);
             start.completeness = Completeness::LowerBound;
-            start.notes.push(format!(
-                "{guesses} name-only guesses left out (only the name matched)"
+            start.notes.push(Hint::ShowGuesses.after(
+                &format!("{guesses} name-only guesses left out, as only the name matched"),
+                self.surface,
             ));
         }
     }

@@ -16,6 +16,7 @@ use plumb_store::{Store, split_identifier};
 
 use crate::answer::{Answer, Completeness, Query, Ranker, SearchHit, Symbol};
 use crate::args::{SearchArgs, SearchMode};
+use crate::hint::{Hint, Surface};
 use crate::{Error, Result};
 
 /// The constant of reciprocal-rank fusion: a result at rank r of a list
@@ -59,7 +60,11 @@ const STOP_WORDS: &[&str] = &[
 type Ranked = Vec<i64>;
 
 /// Answers `search` on `store`.
-pub(crate) fn search(store: &Store, args: &SearchArgs) -> Result<Answer<Vec<SearchHit>>> {
+pub(crate) fn search(
+    store: &Store,
+    args: &SearchArgs,
+    surface: Surface,
+) -> Result<Answer<Vec<SearchHit>>> {
     let text = args.text.trim();
     if text.is_empty() {
         return Err(Error::Input("the search text is empty".into()));
@@ -110,8 +115,9 @@ pub(crate) fn search(store: &Store, args: &SearchArgs) -> Result<Answer<Vec<Sear
     let mut completeness = Completeness::Exact;
     if more > 0 {
         completeness = Completeness::LowerBound;
-        notes.push(format!(
-            "{more} more matches left out; raise `limit` or narrow the text"
+        notes.push(Hint::RaiseLimit.after(
+            &format!("{more} more matches left out; narrow the text"),
+            surface,
         ));
     }
     Ok(Answer {

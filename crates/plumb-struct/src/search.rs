@@ -150,7 +150,7 @@ pub fn search(
         let skipped = by_language.get(language).map_or(0, Vec::len);
         complete = false;
         notes.push(format!(
-            "the pattern does not parse as {}: its {skipped} file(s) were not searched (pass --lang to choose one language)",
+            "the pattern does not parse as {}: its {skipped} file(s) were not searched (name one language to search only its files)",
             language.name()
         ));
     }

@@ -86,7 +86,7 @@ impl Output for StatusOutput {
     }
 
     fn narrower(&self) -> String {
-        "call `query` (offered under --profile full) with `SELECT path, reason FROM files WHERE status != 'indexed'` for every skipped file".into()
+        "call `query` (offered under the `full` profile) with `SELECT path, reason FROM files WHERE status != 'indexed'` for every skipped file".into()
     }
 
     fn finish(&mut self, freshness: Freshness, truncated: Option<Truncation>) {

@@ -10,14 +10,16 @@ use super::tests::Tests;
 use super::{Graph, changes, cochange, communities, entrypoints, processes, sql};
 use crate::answer::{Answer, Completeness, Query};
 use crate::capability::{Capability, Description, Tier};
+use crate::hint::Hint;
 use crate::{Engine, Error, Locator, MAX_IMPACT_DEPTH, Result};
 
 /// Whether every file was indexed, with the note when not.
 fn completeness(engine: &Engine, notes: &mut Vec<String>) -> Result<Completeness> {
     if engine.store().has_unindexed_files()? {
-        notes.push(
-            "some files were not indexed (see `plumb status`): results may be missing".into(),
-        );
+        notes.push(format!(
+            "{}: results may be missing",
+            Hint::ListUnindexed.after("some files were not indexed", engine.surface())
+        ));
         Ok(Completeness::LowerBound)
     } else {
         Ok(Completeness::Exact)
@@ -148,7 +150,9 @@ impl Capability for Processes {
             .collect();
         let mut notes = Vec::new();
         if args.name.is_some() && list.is_empty() {
-            notes.push("no entry point has that name (see `entrypoints`)".into());
+            notes.push(
+                Hint::ListEntryPoints.after("no entry point has that name", engine.surface()),
+            );
         }
         let completeness = completeness(engine, &mut notes)?;
         Ok(answer(
@@ -301,7 +305,7 @@ impl Capability for Changes {
             depth: args.depth,
             guesses: engine.guesses(),
         };
-        let (report, mut notes) = changes::changes(engine.store(), &comparison)?;
+        let (report, mut notes) = changes::changes(engine.store(), &comparison, engine.surface())?;
         let completeness = completeness(engine, &mut notes)?;
         Ok(answer(
             Query::Changes {

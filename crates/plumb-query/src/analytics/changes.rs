@@ -28,6 +28,7 @@ use super::git::Repo;
 use super::tests::Tests;
 use crate::answer::Relation;
 use crate::construction::is_constructor;
+use crate::hint::{Hint, Surface};
 use crate::{Error, Result};
 
 /// Deepest walk from a change to a test. Chosen: a unit test calls the
@@ -60,6 +61,7 @@ pub struct Comparison {
 pub fn changes(
     store: &Store,
     comparison: &Comparison,
+    surface: Surface,
 ) -> Result<(Option<ChangeReport>, Vec<String>)> {
     let root = store
         .root()
@@ -110,9 +112,13 @@ pub fn changes(
         texts.push((file.path.clone(), old_text, new_text));
     }
     if !stale.is_empty() {
+        let stale_note = format!(
+            "{} changed file(s) differ from the index, so their symbols are approximate",
+            stale.len()
+        );
         notes.push(format!(
-            "{} changed file(s) differ from the index (run `plumb index` for exact symbols): {}",
-            stale.len(),
+            "{}: {}",
+            Hint::Reindex.after(&stale_note, surface),
             stale.iter().take(5).cloned().collect::<Vec<_>>().join(", ")
         ));
     }
