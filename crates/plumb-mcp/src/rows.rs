@@ -4,9 +4,9 @@
 //! repeat their keys in every result.
 //!
 //! - Results are grouped by file: a group is `[file, row, row, …]`, the file
-//!   named once, then its rows in the answer's order (a file met again after
-//!   another starts a new group). An outline's rows are all in the queried
-//!   file, so they are not grouped.
+//!   named once, then its rows in the answer's order; groups come in the
+//!   order their files first appear. An outline's rows are all in the
+//!   queried file, so they are not grouped.
 //! - A symbol is four cells: `line, end_line, kind, qualname`; its name is
 //!   the qualname's last segment (when it is not, the cell is
 //!   `[qualname, name]`).
@@ -192,8 +192,7 @@ pub fn tabulate(answer: &mut Value) -> Option<Shape> {
 
 /// Results grouped by file, each a row.
 fn group(shape: Shape, items: &[Value], target_files: &[Option<String>]) -> Vec<Value> {
-    let mut groups: Vec<Value> = Vec::new();
-    let mut current: Option<String> = None;
+    let mut groups: Vec<(Option<String>, Vec<Value>)> = Vec::new();
     for item in items {
         let symbol = shape.symbol_key().and_then(|key| item.get(key));
         let file = text_of(symbol.unwrap_or(item).get("file"));
@@ -220,15 +219,19 @@ fn group(shape: Shape, items: &[Value], target_files: &[Option<String>]) -> Vec<
             row.push(cell.unwrap_or(Value::Null));
         }
         trim(&mut row);
-        if current.is_none() || current != file {
-            groups.push(json!([file.clone()]));
-            current = file;
-        }
-        if let Some(Value::Array(group)) = groups.last_mut() {
-            group.push(Value::Array(row));
+        match groups.iter_mut().find(|(seen, _)| *seen == file) {
+            Some((_, rows)) => rows.push(Value::Array(row)),
+            None => groups.push((file, vec![Value::Array(row)])),
         }
     }
     groups
+        .into_iter()
+        .map(|(file, rows)| {
+            let mut group = vec![file.map_or(Value::Null, Value::String)];
+            group.extend(rows);
+            Value::Array(group)
+        })
+        .collect()
 }
 
 /// A symbol's four cells.
@@ -472,7 +475,7 @@ mod tests {
     }
 
     #[test]
-    fn refs_are_grouped_by_file_with_trailing_nulls_left_out() {
+    fn refs_are_grouped_by_file_in_first_seen_order_with_trailing_nulls_left_out() {
         let reference = |file: &str, line: u32, enclosing: Value| {
             json!({"file": file, "line": line, "col": 3, "kind": "call", "enclosing": enclosing,
                    "resolution": "scope", "confidence": 0.95})
@@ -494,10 +497,10 @@ mod tests {
                 [
                     "a.py",
                     [4, "call", 0.95, "scope", 2, "a.g"],
-                    [9, "call", 0.95, "scope"]
+                    [9, "call", 0.95, "scope"],
+                    [12, "call", 0.95, "scope"]
                 ],
-                ["b.py", [1, "call", 0.95, "scope"]],
-                ["a.py", [12, "call", 0.95, "scope"]]
+                ["b.py", [1, "call", 0.95, "scope"]]
             ])
         );
         assert_eq!(
