@@ -13,7 +13,8 @@ else the last segment of its query.
 
 Recall, each side: the share of the question's truth an agent can see in
 what it read. A truth `file:line` counts as seen when the answer names that
-file and line (any object with `file` and `line`) or when grep printed that
+file and line (any object with `file` and `line`, once `expand` has read the
+row listings back into objects) or when grep printed that
 line (hit or context); an outline's truth names count when the answer lists
 them or the file text holds them.
 

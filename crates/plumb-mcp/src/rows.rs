@@ -17,6 +17,10 @@
 //!   target's file for `callees`; `"file:line"` when elsewhere.
 //! - Columns are left out (of references and call sites): no question
 //!   needs them, and the name is on the line.
+//! - Cell types: `line`, `end_line`, `enclosing_line`, `depth` and
+//!   `target` are integers, `confidence` a number, `direct` a boolean,
+//!   `sites` a list of lines and `"file:line"` strings, `children` a list
+//!   of outline rows, the rest strings.
 //!
 //! [`text`] renders the same rows for the text content: `path` lines, each
 //! followed by its rows, so both surfaces say the same thing once.
@@ -28,9 +32,11 @@ use serde_json::{Map, Value, json};
 use crate::lean::{SEPARATORS, joins, number_targets, shared_scope};
 
 /// Confidence at or above which the text leaves a row's resolution and
-/// confidence out (the structured content always has them). Chosen: the
-/// resolvers give 0.95 to a scope or import resolution and 0.5 to a match
-/// by name only, so 0.9 separates the two.
+/// confidence out (the structured content always has them). Chosen from
+/// the pairs seen in the economy benchmark's 300 answers (scope 0.95,
+/// import 0.9, receiver 0.85, inheritance 0.8, and 0.6 for a few scope
+/// and receiver ones): the two direct resolutions go unsaid, the rest are
+/// shown.
 const SURE: f64 = 0.9;
 
 /// The listings whose results are rows.
