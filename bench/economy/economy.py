@@ -13,7 +13,8 @@ else the last segment of its query.
 
 Recall, each side: the share of the question's truth an agent can see in
 what it read. A truth `file:line` counts as seen when the answer names that
-file and line (any object with `file` and `line`) or when grep printed that
+file and line (any object with `file` and `line`, once `expand` has read the
+row listings back into objects) or when grep printed that
 line (hit or context); an outline's truth names count when the answer lists
 them or the file text holds them.
 
@@ -125,6 +126,68 @@ def places(value, out, file=None):
     return out
 
 
+# The listings whose results are rows (crates/plumb-mcp/src/rows.rs): the
+# cells after a symbol's four (line, end_line, kind, qualname), or, for refs,
+# all of them; a call site is a line, or "file:line" in another file. Results
+# are groups `[file, row, ...]`; an outline's rows are
+# `[line, end_line, kind, name, children, qualname]`, ungrouped.
+ROW_CELLS = {
+    "refs": ("line", "kind", "confidence", "resolution", "enclosing_line", "enclosing_qualname", "target"),
+    "callers": ("sites", "confidence", "resolution", "target"),
+    "callees": ("sites", "confidence", "resolution", "target"),
+    "impls": ("direct",),
+    "impact": ("depth", "relation", "target"),
+}
+
+
+def symbol_of(cells, file):
+    line, end_line, kind, qualname = (list(cells) + [None] * 4)[:4]
+    name = None
+    if isinstance(qualname, list):
+        qualname, name = qualname
+    return {"file": file, "line": line, "end_line": end_line, "kind": kind, "qualname": qualname,
+            "name": name or re.split("|".join(map(re.escape, SEPARATORS)), qualname or "")[-1]}
+
+
+def outline_node(row, file, parent):
+    line, end_line, kind, name, children, qualname = (list(row) + [None] * 6)[:6]
+    qualname = qualname or (f"{parent}.{name}" if parent else name)
+    return {"file": file, "line": line, "end_line": end_line, "kind": kind, "name": name, "qualname": qualname,
+            "children": [outline_node(c, file, qualname) for c in children or []]}
+
+
+def expand(tool, answer):
+    """The rows of a row-shaped answer as objects, each with its file (the
+    shape `places` reads)."""
+    if not isinstance(answer, dict) or not isinstance(answer.get("results"), list):
+        return answer
+    answer = dict(answer)
+    if tool == "outline":
+        file = (answer.get("query") or {}).get("file")
+        answer["results"] = [outline_node(r, file, answer.get("scope")) for r in answer["results"]]
+        return answer
+    if tool not in ROW_CELLS:
+        return answer
+    answer["targets"] = [symbol_of(t[1:], t[0]) for t in answer.get("targets", [])]
+    items = []
+    for group in answer["results"]:
+        file, rows = group[0], group[1:]
+        for row in rows:
+            if tool == "refs":
+                item = dict(zip(ROW_CELLS[tool], row), file=file)
+            else:
+                item = dict(zip(ROW_CELLS[tool], row[4:]), symbol=symbol_of(row[:4], file))
+                home = file
+                if tool == "callees" and answer["targets"]:
+                    home = answer["targets"][item.get("target") or 0]["file"]
+                item["sites"] = [{"line": int(s.rpartition(":")[2]), "file": s.rpartition(":")[0]}
+                                 if isinstance(s, str) else {"line": s, "file": home}
+                                 for s in item.get("sites") or []]
+            items.append(item)
+    answer["results"] = items
+    return answer
+
+
 def name_of(question):
     expect = question.get("expect") or {}
     if expect.get("name"):
@@ -191,10 +254,11 @@ def score(plumb, path, breakdown=None):
         size, response = server.request("tools/call", {
             "name": tool, "arguments": arguments(question["query"])})
         structured = response.get("result", {}).get("structuredContent", {})
+        answer = expand(tool, structured)
         texts = response.get("result", {}).get("content", [])
         row["text_bytes"] += sum(len(t.get("text", "").encode()) for t in texts)
         row["structured_bytes"] += len(json.dumps(structured, separators=(",", ":")).encode())
-        row["floor_bytes"] += len("\n".join(sorted(places(structured, set()))).encode())
+        row["floor_bytes"] += len("\n".join(sorted(places(answer, set()))).encode())
         if breakdown is not None:
             parts = breakdown.setdefault(tool, {"calls": 0, "wire": 0, "text": 0, "structured": 0, "fields": {}})
             parts["calls"] += 1
@@ -207,7 +271,7 @@ def score(plumb, path, breakdown=None):
         row["plumb_bytes"] += size
         row["grep_bytes"] += grep_bytes
         row["truth"] += len(question["truth"])
-        row["plumb_seen"] += seen_share(question["truth"], places(structured, set()))
+        row["plumb_seen"] += seen_share(question["truth"], places(answer, set()))
         row["grep_seen"] += seen_share(question["truth"], grep_shown)
     server.close()
     return row

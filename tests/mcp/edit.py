@@ -9,7 +9,7 @@ written; `lsp` answers from the server. One server session throughout."""
 
 import os
 
-from harness import ROOT, clean_env, run, session, text
+from harness import ROOT, clean_env, objects, output_schemas, run, session, text
 
 # A cold pyright took 24 s on a loaded 2-core machine; the product waits 10 s.
 ENV = clean_env(PLUMB_LSP_FIRST_WAIT_MS="90000", PLUMB_LSP_WAIT_MS="60000")
@@ -74,7 +74,8 @@ async def main():
         })
         assert out["files"][0]["created"] and out["diagnostics"]["new"] == [], out
         callers = await call(s, "callers", {"symbol": "app.checkout"})
-        assert any(r["caller"]["qualname"] == "report.report" for r in callers["results"]), callers
+        schema = (await output_schemas(s))["callers"]
+        assert any(r["qualname"] == "report.report" for r in objects(callers, schema)), callers
 
         # Fixing the error counts it as resolved.
         out = await call(s, "edit", {

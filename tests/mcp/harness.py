@@ -142,6 +142,39 @@ def text(result):
     return "\n".join(c.text for c in result.content if getattr(c, "type", "") == "text")
 
 
+async def output_schemas(s):
+    """Each tool's output schema, by tool name."""
+    return {t.name: t.output_schema for t in (await s.list_tools()).tools}
+
+
+def objects(answer, schema):
+    """The results of a listing whose results are rows
+    (crates/plumb-mcp/src/rows.rs) as objects, read cell by cell through the
+    tool's output schema, whose row `title` names the cells: each result with its
+    `file` (an outline's, the queried file), a `[qualname, name]` cell split
+    in two, an outline node's children as objects too."""
+    defs = schema.get("$defs", {})
+    if "node" in defs:
+        titles = defs["node"]["title"].split(",")
+
+        def node(row, parent):
+            item = dict(zip(titles, row), file=answer["query"]["file"])
+            item["qualname"] = item.get("qualname") or (f"{parent}.{item['name']}" if parent else item["name"])
+            item["children"] = [node(child, item["qualname"]) for child in item.get("children") or []]
+            return item
+
+        return [node(row, answer.get("scope")) for row in answer["results"]]
+    titles = schema["properties"]["results"]["items"]["items"]["title"].split(",")
+    items = []
+    for group in answer["results"]:
+        for row in group[1:]:
+            item = dict(zip(titles, row), file=group[0])
+            if isinstance(item.get("qualname"), list):
+                item["qualname"], item["name"] = item["qualname"]
+            items.append(item)
+    return items
+
+
 def run(main, max_bytes=64 * 1024):
     """Runs an async scenario, checks the logged response sizes against
     `max_bytes`, and prints the largest."""

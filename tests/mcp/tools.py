@@ -9,7 +9,7 @@ import os
 
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 
-from harness import ROOT, run, session, text
+from harness import ROOT, objects, output_schemas, run, session, text
 
 CART_TOTAL = "shop.models.Cart.total"
 CORE = {"search", "symbol", "outline", "refs", "callers", "callees", "impact", "status"}
@@ -81,10 +81,15 @@ async def core_tools():
             parts = [d.find(p) for p in ("Use when:", "Not for:", "Returns:")]
             assert 0 < parts[0] < parts[1] < parts[2], f"{tool.name}: {d}"
             assert tool.output_schema and tool.output_schema["type"] == "object", tool.name
-            if tool.name != "status":  # a listing: each result's fields and their types
+            if tool.name in ("search", "symbol"):  # a listing of objects: each field and its type
                 item = tool.output_schema["properties"]["results"]["items"]
-                assert {"line", "kind"} <= set(item["properties"]) or "caller" in item["properties"] \
-                    or "callee" in item["properties"] or "symbol" in item["properties"], (tool.name, item)
+                assert {"line", "kind"} <= set(item["properties"]), (tool.name, item)
+            elif tool.name != "status":  # a listing of rows: each cell's title and type
+                row = tool.output_schema.get("$defs", {}).get("node") \
+                    or tool.output_schema["properties"]["results"]["items"]["items"]
+                titles = row["title"].split(",")
+                assert titles[0] == "line" and "kind" in titles, (tool.name, titles)
+                assert len(titles) >= len(row.get("prefixItems", [])), (tool.name, row)
             assert tool.input_schema["type"] == "object", tool.name
             assert tool.title and tool.title != tool.name, tool.name
             assert tool.annotations.open_world_hint is False, tool.name
@@ -104,39 +109,40 @@ async def core_tools():
             located = check_answer(await s.call_tool("symbol", {"symbol": locator}), "symbol")
             assert qualnames(located["results"]) == {CART_TOTAL}, (locator, located["results"])
 
+        schemas = {t.name: t.output_schema for t in tools}
         outline = check_answer(await s.call_tool("outline", {"file": "shop/models.py"}), "outline")
-        everything = outline_qualnames(outline["results"], outline.get("scope"))
+        everything = outline_qualnames(objects(outline, schemas["outline"]), outline.get("scope"))
         cart = everything["shop.models.Cart"]
         assert CART_TOTAL in qualnames(cart["children"], scope="shop.models.Cart"), cart
         top = check_answer(await s.call_tool("outline", {"file": "shop/models.py", "depth": 1}), "outline")
-        assert all(n.get("children", []) == [] for n in top["results"]), top["results"]
-        assert qualnames(top["results"], scope=top.get("scope")) == qualnames(
-            outline["results"], scope=outline.get("scope")
-        )
+        top_nodes = objects(top, schemas["outline"])
+        assert all(n["children"] == [] for n in top_nodes), top["results"]
+        assert qualnames(top_nodes) == qualnames(objects(outline, schemas["outline"]))
 
         refs = check_answer(await s.call_tool("refs", {"symbol": "shop.models.Cart"}), "refs")
-        kinds = {r["kind"] for r in refs["results"]}
+        kinds = {r["kind"] for r in objects(refs, schemas["refs"])}
         assert {"inherit", "import"} <= kinds, kinds
         inherits = check_answer(
             await s.call_tool("refs", {"symbol": "shop.models.Cart", "kind": "inherit"}), "refs"
         )
-        assert inherits["results"] and all(r["kind"] == "inherit" for r in inherits["results"])
-        assert "shop.models.DiscountCart" in {r["enclosing"]["qualname"] for r in inherits["results"]}
+        inheriting = objects(inherits, schemas["refs"])
+        assert inheriting and all(r["kind"] == "inherit" for r in inheriting), inherits["results"]
+        assert "shop.models.DiscountCart" in {r["enclosing_qualname"] for r in inheriting}
 
         callers = check_answer(await s.call_tool("callers", {"symbol": CART_TOTAL}), "callers")
-        assert "app.charge" in qualnames(callers["results"], "caller"), callers["results"]
-        assert qualnames(callers["targets"]) == {CART_TOTAL}
+        assert "app.charge" in qualnames(objects(callers, schemas["callers"])), callers["results"]
+        assert {target[4] for target in callers["targets"]} == {CART_TOTAL}, callers["targets"]
 
         callees = check_answer(await s.call_tool("callees", {"symbol": CART_TOTAL}), "callees")
         assert {"shop.models.Cart._line_prices", "shop.pricing.total"} <= qualnames(
-            callees["results"], "callee"
+            objects(callees, schemas["callees"])
         ), callees["results"]
 
         near = check_answer(await s.call_tool("impact", {"symbol": "shop.pricing.total", "depth": 1}), "impact")
         far = check_answer(await s.call_tool("impact", {"symbol": "shop.pricing.total"}), "impact")
         assert far["query"]["depth"] == 2, far["query"]
-        assert {r["depth"] for r in near["results"]} == {1}, near["results"]
-        assert qualnames(near["results"], "symbol") < qualnames(far["results"], "symbol")
+        assert {r["depth"] for r in objects(near, schemas["impact"])} == {1}, near["results"]
+        assert qualnames(objects(near, schemas["impact"])) < qualnames(objects(far, schemas["impact"]))
 
         status = await s.call_tool("status", {})
         assert not status.is_error, text(status)
@@ -150,15 +156,16 @@ async def core_tools():
 
 async def full_tools():
     async with session(ROOT, "--profile", "full") as s:
-        tools = {t.name for t in (await s.list_tools()).tools}
+        schemas = await output_schemas(s)
+        tools = set(schemas)
         assert tools == CORE | {"impls", "index", "lsp", "ast_grep"} | ANALYTICS, tools
 
         direct = check_answer(await s.call_tool("impls", {"symbol": "shop.models.Cart"}), "impls")
-        assert qualnames(direct["results"], "symbol") == {"shop.models.DiscountCart"}, direct
+        assert qualnames(objects(direct, schemas["impls"])) == {"shop.models.DiscountCart"}, direct
         every = check_answer(
             await s.call_tool("impls", {"symbol": "shop.models.Cart", "transitive": True}), "impls"
         )
-        assert {r["symbol"]["qualname"]: r.get("direct", False) for r in every["results"]} == {
+        assert {r["qualname"]: r["direct"] for r in objects(every, schemas["impls"])} == {
             "shop.models.DiscountCart": True,
             "shop.models.VipCart": False,
         }, every["results"]

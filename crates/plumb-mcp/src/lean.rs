@@ -20,6 +20,10 @@
 //! - Signatures are in `symbol` answers only, as in the text content.
 //! - Scores keep four significant digits.
 //!
+//! The listings whose results are rows (`refs`, `callers`, `callees`,
+//! `impls`, `impact`, `outline`: [`crate::rows`]) are tabulated first;
+//! for them only the envelope's defaults are left here.
+//!
 //! The tests' `expand` undoes all but the defaults, as a reader would.
 
 use serde_json::{Map, Value};
@@ -27,7 +31,7 @@ use serde_json::{Map, Value};
 /// The separators between a qualified name's segments, in plumb's
 /// languages (Python and TypeScript `.`, Rust and C++ `::`, a file path's
 /// `/`, a private TypeScript member's `#`).
-const SEPARATORS: &[&str] = &["::", ".", "/", "#"];
+pub(crate) const SEPARATORS: &[&str] = &["::", ".", "/", "#"];
 
 /// Significant digits kept in a score. Chosen: ranks by fused score differ
 /// in the third digit at the most (1/61 against 1/62), so four keep the
@@ -85,7 +89,7 @@ pub fn lean(answer: &mut Value) {
 
 /// The qualified name that every result's is, joined with its name (an
 /// outline's module, `click.termui`), when there are several results.
-fn shared_scope(results: Option<&Value>) -> Option<String> {
+pub(crate) fn shared_scope(results: Option<&Value>) -> Option<String> {
     let results = results?.as_array()?;
     let scope_of = |result: &Value| -> Option<String> {
         let name = result.get("name")?.as_str()?;
@@ -123,7 +127,7 @@ fn strip_signatures(fields: &mut Map<String, Value>) {
 
 /// Replaces each result's `target` (a target's qualified name, with
 /// `(file:line)` when two share it) by that target's index in `targets`.
-fn number_targets(fields: &mut Map<String, Value>) {
+pub(crate) fn number_targets(fields: &mut Map<String, Value>) {
     let names: Vec<(String, String)> = fields
         .get("targets")
         .and_then(Value::as_array)
@@ -263,7 +267,7 @@ fn say_names_once(fields: &mut Map<String, Value>, parent: Option<&str>) {
 }
 
 /// Whether `qualname` is `parent`, a separator, then `name`.
-fn joins(qualname: &str, parent: &str, name: &str) -> bool {
+pub(crate) fn joins(qualname: &str, parent: &str, name: &str) -> bool {
     qualname
         .strip_prefix(parent)
         .and_then(|rest| rest.strip_suffix(name))

@@ -28,6 +28,7 @@ mod lsp;
 mod output;
 mod profile;
 mod quote;
+mod rows;
 mod schema;
 mod server;
 mod signals;

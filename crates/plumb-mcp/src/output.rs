@@ -219,9 +219,11 @@ impl<T: Item> Output for Envelope<Vec<T>> {
         crate::text::envelope(self, out);
     }
 
-    /// The answer with each fact said once ([`crate::lean`]).
+    /// The answer with each fact said once: listings as rows
+    /// ([`crate::rows`]), then defaults left out ([`crate::lean`]).
     fn structured(&self) -> serde_json::Result<serde_json::Value> {
         let mut value = serde_json::to_value(self)?;
+        crate::rows::tabulate(&mut value);
         crate::lean::lean(&mut value);
         Ok(value)
     }

@@ -17,6 +17,8 @@ use rmcp::model::JsonObject;
 use schemars::JsonSchema;
 use serde_json::{Map, Value, json};
 
+use crate::rows::Shape;
+
 /// Keywords dropped from input schemas: the dialect is MCP's default, and
 /// number formats (`uint32`) say nothing `minimum` does not.
 const INPUT_DROPPED: &[&str] = &["$schema", "format"];
@@ -74,7 +76,9 @@ pub fn output<T: JsonSchema + Any>() -> Arc<JsonObject> {
 }
 
 /// The output schema of an envelope whose structured content is leaned
-/// ([`crate::lean`]): `results`, required, with the fields of a result
+/// ([`crate::lean`]): `results`, required. For a listing whose results
+/// are rows ([`crate::rows`]), the row tuples cell by cell; otherwise
+/// the fields of a result
 /// and their types (none required, as lean leaves defaults and repeated
 /// files and names out; `target` an index). The envelope's other fields
 /// (`query`, `freshness`, `targets`, `completeness`, `notes`,
@@ -88,6 +92,23 @@ pub fn lean_output<T: JsonSchema + Any>() -> Arc<JsonObject> {
         .get("properties")
         .and_then(|properties| properties.get("results"))
         .and_then(|results| results.get("items"));
+    let shape = item
+        .and_then(|item| item.get("$ref"))
+        .and_then(Value::as_str)
+        .and_then(|reference| reference.rsplit('/').next())
+        .and_then(Shape::of_item);
+    if let Some(shape) = shape {
+        let (results, row_defs) = shape.schema();
+        let mut schema = json!({
+            "type": "object",
+            "properties": {"results": results},
+            "required": ["results"],
+        });
+        if !row_defs.is_empty() {
+            schema["$defs"] = Value::Object(row_defs);
+        }
+        return into_object(schema);
+    }
     let mut results = json!({"type": "array"});
     if let Some(item) = item {
         results["items"] = Value::Object(item_shape(item, &defs));
@@ -97,6 +118,11 @@ pub fn lean_output<T: JsonSchema + Any>() -> Arc<JsonObject> {
         "properties": {"results": results},
         "required": ["results"],
     });
+    into_object(schema)
+}
+
+/// `schema` as the object a tool's output schema is.
+fn into_object(schema: Value) -> Arc<JsonObject> {
     match schema {
         Value::Object(schema) => Arc::new(schema),
         _ => Arc::new(JsonObject::new()),

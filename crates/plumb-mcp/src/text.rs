@@ -1,7 +1,9 @@
-//! The text content that accompanies every structured answer: the header
-//! line with the index's freshness, then plumb-query's one rendering of
-//! the answer ([`plumb_query::render`], the CLI's human output), then the
-//! notes. It is built from the same (possibly trimmed) value as the
+//! The text content that accompanies every structured answer. A listing
+//! whose results are rows ([`crate::rows`]) is rendered from those rows:
+//! each file once, then its rows. Any other answer gets the header line
+//! with the index's freshness, then plumb-query's one rendering of the
+//! answer ([`plumb_query::render`], the CLI's human output), then the
+//! notes. Either is built from the same (possibly trimmed) value as the
 //! structured content, so the two always agree.
 
 use std::fmt::Write as _;
@@ -17,6 +19,13 @@ use crate::source::SymbolSource;
 /// The whole rendering of an envelope.
 pub(crate) fn envelope<T: Item>(envelope: &Envelope<Vec<T>>, out: &mut String) {
     let answer = &envelope.answer;
+    if let Ok(mut value) = serde_json::to_value(envelope)
+        && let Some(shape) = crate::rows::tabulate(&mut value)
+    {
+        let freshness = envelope.freshness.describe();
+        crate::rows::text(shape, &value, answer.results.len(), &freshness, out);
+        return;
+    }
     render::header(answer, answer.results.len(), out);
     let _ = writeln!(out, "; {}", envelope.freshness.describe());
     render::body(answer, out);
