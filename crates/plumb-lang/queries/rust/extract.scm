@@ -16,6 +16,26 @@
 (macro_definition name: (identifier) @name) @definition.macro
 (field_declaration name: (field_identifier) @name) @definition.field
 
+; ---- functions a macro defines from its arguments. ripgrep's
+; `rgtest!(name, |dir, cmd| { … })` expands to `fn name() { … }`, and
+; rust-analyzer defines `name` at that identifier, its function spanning the
+; invocation, so the calls in the closure are `name`'s. The rule: an
+; invocation at item level (file, `mod`, `impl` or `trait` body, not a
+; statement in a function) whose arguments open with an identifier and a
+; comma and hold a braced group (the body with the calls). Items a macro
+; makes from types (`impl_from!(u8, u16)`: no identifier first) or from
+; declarations (`lazy_static! { static ref X: … }`) do not match.
+(source_file
+  (expression_statement
+    (macro_invocation
+      (token_tree . (identifier) @name . "," (token_tree))) @definition.function))
+(source_file
+  (macro_invocation
+    (token_tree . (identifier) @name . "," (token_tree))) @definition.function)
+(declaration_list
+  (macro_invocation
+    (token_tree . (identifier) @name . "," (token_tree))) @definition.function)
+
 ; ---- `macro_rules!` bodies are templates: nothing inside is a reference
 (macro_definition) @template
 
