@@ -78,6 +78,9 @@
 (let_declaration pattern: (identifier) @binding.name value: (_) @binding.value) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
+; `const FLAGS: &[&dyn Flag] = …`: the item's type, and its elements' (`FLAGS[]`)
+(const_item name: (identifier) @binding.name type: (_) @binding.type) @binding
+(static_item name: (identifier) @binding.name type: (_) @binding.type) @binding
 ; `struct Meters(pub f64)`, `Number(Number)`: positional fields, bound by position
 (ordered_field_declaration_list type: (_) @binding.type @binding.position) @binding
 ; `for x in xs.iter()`: `x` has the type of the elements of `xs`
