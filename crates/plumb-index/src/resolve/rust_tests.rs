@@ -227,3 +227,20 @@ fn elements_of_typed_constants_and_statics_are_typed_in_other_files_too() {
         ]
     );
 }
+
+#[test]
+fn unit_structs_taken_by_reference_are_referenced() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Flag {}\npub struct Regexp;\nimpl Flag for Regexp {}\npub const FLAGS: &[&dyn Flag] = &[&Regexp];\npub fn first(local: u8) -> &'static dyn Flag { let _ = &local; &Regexp }\n",
+        "Regexp",
+    );
+    assert_eq!(
+        got,
+        vec![
+            // `impl Flag for Regexp`
+            "crate::Regexp -> crate::Regexp [scope]",
+            "crate::FLAGS -> crate::Regexp [scope]",
+            "crate::first -> crate::Regexp [scope]",
+        ]
+    );
+}

@@ -146,6 +146,9 @@
 (arguments (identifier) @name) @reference.read
 (let_declaration value: (identifier) @name) @reference.read
 (return_expression (identifier) @name) @reference.read
+; `&Regexp` in `const FLAGS: &[&dyn Flag] = &[&Regexp, …]`: a unit struct or an
+; item taken by reference
+(reference_expression value: (identifier) @name) @reference.read
 ; fields named in struct literals and struct patterns, reached through the type
 (struct_expression
   name: (_) @receiver
