@@ -22,6 +22,8 @@
 //!   src/app.rs:31        print_area(s: &dyn Shape) (s.describe() :32); :35 main
 //!   src/units.rs:4       struct Meters; :7 trait Measure; :11 impl Measure for f64; :17 for &M
 //!   src/convert.rs:5     impl Measure for Meters; :11 impl Meters (:12 feet); :17 double (m.feet())
+//!   src/checks.rs:5      macro_rules! check (defines `fn $name`); :15 discounted;
+//!                        :19 check!(half_of_two_is_one, …), :23 check!(two_discounts_make_a_quarter, …)
 
 #![allow(
     clippy::unwrap_used,
@@ -374,6 +376,29 @@ fn callers_of_trait_method_include_default_method_and_dyn_call() {
     );
 }
 
+#[test]
+fn callers_inside_a_function_defining_macro_are_the_functions_it_defines() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "crate::checks::discounted"]);
+    assert_edges(
+        "callers discounted",
+        &caller_edges(&json),
+        &[
+            "crate::checks::half_of_two_is_one",
+            "crate::checks::two_discounts_make_a_quarter",
+        ],
+        &[],
+    );
+    let json = repo.ok(&["symbol", "crate::checks::half_of_two_is_one"]);
+    assert_def(
+        single_target(&json),
+        "crate::checks::half_of_two_is_one",
+        "function",
+        "src/checks.rs",
+        19,
+    );
+}
+
 // --- callees ----------------------------------------------------------------
 
 #[test]
@@ -575,6 +600,7 @@ fn outline_of_crate_root_nests_inline_module() {
         ("crate::pricing", "module"),
         ("crate::shapes", "module"),
         ("crate::units", "module"),
+        ("crate::checks", "module"),
     ]);
     let required = pairs(&[("crate::util", "module"), ("crate::square", "macro")]);
     let missing: Vec<_> = required.difference(&top).collect();

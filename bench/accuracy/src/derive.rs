@@ -1302,6 +1302,11 @@ impl Derived {
         if def.sort != Sort::Function {
             return vec![];
         }
+        // A Rust impl method is overridden by nothing: the methods of the trait's other impls
+        // are its siblings, not its dependents (only the trait's own method has overriders).
+        if self.lang == Lang::Rust && self.parent.contains_key(sym) {
+            return vec![];
+        }
         let Some(parent) = self.parent_type(sym) else { return vec![] };
         let mut out = vec![];
         let mut stack: Vec<String> = self.subtypes.get(&parent).map(|s| s.iter().cloned().collect()).unwrap_or_default();

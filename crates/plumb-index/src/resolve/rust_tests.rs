@@ -211,3 +211,36 @@ fn a_binary_root_declared_in_the_manifest_roots_its_module_tree() {
         vec!["crate::search::run -> crate::flags::Sink::matched [receiver]"]
     );
 }
+
+#[test]
+fn elements_of_typed_constants_and_statics_are_typed_in_other_files_too() {
+    let got = calls_named(
+        "//- src/lib.rs\npub mod defs;\npub mod complete;\npub trait Flag { fn name_long(&self) -> &'static str; }\npub struct Other;\nimpl Other { pub fn name_long(&self) -> &'static str { \"\" } }\n//- src/defs.rs\nuse crate::Flag;\npub struct Regexp;\nimpl Flag for Regexp { fn name_long(&self) -> &'static str { \"regexp\" } }\npub const FLAGS: &[&dyn Flag] = &[&Regexp];\npub static MORE: [&dyn Flag; 1] = [&Regexp];\npub fn longs() { for flag in FLAGS.iter() { flag.name_long(); } }\n//- src/complete.rs\nuse crate::defs::{FLAGS, MORE};\npub fn generate() { for flag in FLAGS.iter() { flag.name_long(); } for flag in MORE.iter() { flag.name_long(); } }\n",
+        "name_long",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::defs::longs -> crate::Flag::name_long [receiver]",
+            "crate::complete::generate -> crate::Flag::name_long [receiver]",
+            "crate::complete::generate -> crate::Flag::name_long [receiver]",
+        ]
+    );
+}
+
+#[test]
+fn unit_structs_taken_by_reference_are_referenced() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Flag {}\npub struct Regexp;\nimpl Flag for Regexp {}\npub const FLAGS: &[&dyn Flag] = &[&Regexp];\npub fn first(local: u8) -> &'static dyn Flag { let _ = &local; &Regexp }\n",
+        "Regexp",
+    );
+    assert_eq!(
+        got,
+        vec![
+            // `impl Flag for Regexp`
+            "crate::Regexp -> crate::Regexp [scope]",
+            "crate::FLAGS -> crate::Regexp [scope]",
+            "crate::first -> crate::Regexp [scope]",
+        ]
+    );
+}

@@ -105,12 +105,17 @@ impl Resolver<'_> {
     }
 
     /// The type of a variable defined at the top level of another file and
-    /// named here through an import (`globalState`, `console`).
+    /// named here through an import (`globalState`, `console`), or of its
+    /// elements (`FLAGS[]`, what `FLAGS.iter()` yields).
     fn imported_variable_type(&self, f: FileId, c: Container, name: &str) -> Option<SymbolId> {
-        if !is_identifier(name) {
+        let (variable, elements) = match name.strip_suffix("[]") {
+            Some(variable) => (variable, "[]"),
+            None => (name, ""),
+        };
+        if !is_identifier(variable) {
             return None;
         }
-        let lookup = self.lookup_bare(f, c, name)?;
+        let lookup = self.lookup_bare(f, c, variable)?;
         lookup.targets.into_iter().find_map(|t| match t {
             Target::Sym(s)
                 if matches!(
@@ -120,7 +125,10 @@ impl Resolver<'_> {
             {
                 let (g, _) = self.locate(s);
                 (g != f && self.def(s).container == Container::File)
-                    .then(|| self.binding_type(Scope::File(g), &self.def(s).name))
+                    .then(|| {
+                        let bound = format!("{}{elements}", self.def(s).name);
+                        self.binding_type(Scope::File(g), &bound)
+                    })
                     .flatten()
             }
             _ => None,

@@ -16,6 +16,26 @@
 (macro_definition name: (identifier) @name) @definition.macro
 (field_declaration name: (field_identifier) @name) @definition.field
 
+; ---- functions a macro defines from its arguments. ripgrep's
+; `rgtest!(name, |dir, cmd| { … })` expands to `fn name() { … }`, and
+; rust-analyzer defines `name` at that identifier, its function spanning the
+; invocation, so the calls in the closure are `name`'s. The rule: an
+; invocation at item level (file, `mod`, `impl` or `trait` body, not a
+; statement in a function) whose arguments open with an identifier and a
+; comma and hold a braced group (the body with the calls). Items a macro
+; makes from types (`impl_from!(u8, u16)`: no identifier first) or from
+; declarations (`lazy_static! { static ref X: … }`) do not match.
+(source_file
+  (expression_statement
+    (macro_invocation
+      (token_tree . (identifier) @name . "," (token_tree))) @definition.function))
+(source_file
+  (macro_invocation
+    (token_tree . (identifier) @name . "," (token_tree))) @definition.function)
+(declaration_list
+  (macro_invocation
+    (token_tree . (identifier) @name . "," (token_tree))) @definition.function)
+
 ; ---- `macro_rules!` bodies are templates: nothing inside is a reference
 (macro_definition) @template
 
@@ -58,6 +78,9 @@
 (let_declaration pattern: (identifier) @binding.name value: (_) @binding.value) @binding
 (parameter pattern: (identifier) @binding.name type: (_) @binding.type) @binding
 (field_declaration name: (field_identifier) @binding.field type: (_) @binding.type) @binding
+; `const FLAGS: &[&dyn Flag] = …`: the item's type, and its elements' (`FLAGS[]`)
+(const_item name: (identifier) @binding.name type: (_) @binding.type) @binding
+(static_item name: (identifier) @binding.name type: (_) @binding.type) @binding
 ; `struct Meters(pub f64)`, `Number(Number)`: positional fields, bound by position
 (ordered_field_declaration_list type: (_) @binding.type @binding.position) @binding
 ; `for x in xs.iter()`: `x` has the type of the elements of `xs`
@@ -123,6 +146,9 @@
 (arguments (identifier) @name) @reference.read
 (let_declaration value: (identifier) @name) @reference.read
 (return_expression (identifier) @name) @reference.read
+; `&Regexp` in `const FLAGS: &[&dyn Flag] = &[&Regexp, …]`: a unit struct or an
+; item taken by reference
+(reference_expression value: (identifier) @name) @reference.read
 ; fields named in struct literals and struct patterns, reached through the type
 (struct_expression
   name: (_) @receiver

@@ -123,3 +123,21 @@ fn macro_rules_bodies_hold_no_references() {
         .collect();
     assert_eq!(named, vec![3]);
 }
+
+#[test]
+fn item_level_macro_invocations_define_the_function_they_name() {
+    let f = facts(
+        Language::Rust,
+        "macro_rules! t { ($n:ident, $f:expr) => { fn $n() { $f(1) } }; }\nt!(first, |x: u8| {\n    h(x);\n});\nmod m { t!(second, |y| { h(y) }); }\nfn g() { t!(inner, |z| { h(z) }); }\nimpl_from!(u8, u16);\nlazy_static! { static ref X: u8 = { h(1) }; }\nnote!(plain, 1);\n",
+    );
+    assert_eq!(
+        defs(&f),
+        vec![
+            "macro t 1-1 in -",
+            "function first 2-4 in -",
+            "module m 5-5 in -",
+            "function second 5-5 in m",
+            "function g 6-6 in -",
+        ]
+    );
+}
