@@ -21,6 +21,8 @@
 //!   shop/parcels.py:51   weigh(parcel: Parcel, label: Label): :52 write, :53 `label.weight`, :54 read
 //!   shop/parcels.py:57   pack(): `crate = Crate(5)`, `box = Parcel(3)`, reads at :60
 //!   shop/parcels.py:63   describe_tag(parcel: Parcel): `parcel.tag.describe()` at :64
+//!   shop/parcels.py:67   relabel(label: Label): `label.weight = …` at :68
+//!   shop/parcels.py:71   class Sticker(Label): `self.weight = …` at :75, its own attribute
 
 mod common;
 
@@ -532,15 +534,18 @@ fn refs_of_property_are_reads_writes_and_accessor_decorators() {
 }
 
 #[test]
-fn refs_of_same_named_class_attribute_are_only_its_own() {
+fn refs_of_class_attribute_are_its_reads_and_writes_not_the_property() {
+    // A subclass assigning the attribute (:75) gives its instances their own.
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["refs", "Label.weight"]);
+    let edges = ref_edges(&json);
     assert_edges(
         "refs Label.weight",
-        &ref_edges(&json),
-        &["shop/parcels.py:53"],
+        &edges,
+        &["shop/parcels.py:53", "shop/parcels.py:68"],
         &[],
     );
+    assert_ref_kind("refs Label.weight", &edges, "shop/parcels.py:68", "write");
 }
 
 #[test]

@@ -38,6 +38,7 @@ impl Resolver<'_> {
         if let Some(lookup) = decided {
             let confidence = confidence(lookup.method);
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
+            let targets = self.writable_through_base(site.kind, lookup.method, targets);
             let targets = self.prefer_fitting_arity(f, site, targets);
             let mut out: Vec<(SymbolId, Resolution, f64)> =
                 (self.rules(f).linked_definitions)(self, f, targets)
@@ -227,6 +228,28 @@ impl Resolver<'_> {
         } else {
             fitting
         }
+    }
+
+    /// Of the members a write reaches through a base, the callables (a
+    /// property's setter): assigning an attribute that a base declares
+    /// gives the subclass's instance its own (as Python's checkers read
+    /// `self.name = …` in a subclass), no reference to the base's.
+    fn writable_through_base(
+        &self,
+        kind: OccurrenceKind,
+        method: Resolution,
+        targets: Vec<Target>,
+    ) -> Vec<Target> {
+        if kind != OccurrenceKind::Write || method != Resolution::Inheritance {
+            return targets;
+        }
+        targets
+            .into_iter()
+            .filter(|t| match *t {
+                Target::Sym(s) => self.def(s).kind.is_callable(),
+                Target::File(_) | Target::Package(_) => false,
+            })
+            .collect()
     }
 
     /// Every plausible definition named like the site, at low confidence.
