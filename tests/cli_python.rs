@@ -14,7 +14,7 @@
 //!   app.py:3             `from shop import Cart` (through the re-export)
 //!   app.py:8 charge(c: Cart); :12 vip_total(c: VipCart); :16 guess(x) (untyped); :20 main
 //!   shop/parcels.py:4    class Tag; :7 Tag.describe
-//!   shop/parcels.py:17-28 property Parcel.weight (name :18), `@weight.setter` :22, `@weight.deleter` :26
+//!   shop/parcels.py:17-28 property Parcel.weight (name :18), `@weight.setter` :22-23, `@weight.deleter` :26-27
 //!   shop/parcels.py:30-31 property Parcel.tag -> Tag; :35 `self.weight = self.weight + grams`
 //!   shop/parcels.py:38   class Crate(Parcel); :42 `self.weight` (inherited)
 //!   shop/parcels.py:45   class Label; :48 plain class attribute `weight`
@@ -506,14 +506,17 @@ fn symbol_property_with_setter_and_deleter_is_one_method() {
 #[test]
 fn refs_of_property_are_reads_writes_and_accessor_decorators() {
     // Through `self`, an inherited `self`, an annotated parameter and
-    // constructor-typed locals; `label.weight` (:53) is `Label`'s.
+    // constructor-typed locals, the accessor decorators and the accessors'
+    // own names (:23, :27); `label.weight` (:53) is `Label`'s.
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["refs", "Parcel.weight"]);
     assert_refs_well_formed("refs Parcel.weight", &json, WEIGHT);
     let edges = ref_edges(&json);
     let expected = [
         ("shop/parcels.py:22", "read"),
+        ("shop/parcels.py:23", "write"),
         ("shop/parcels.py:26", "read"),
+        ("shop/parcels.py:27", "write"),
         ("shop/parcels.py:35", "read"),
         ("shop/parcels.py:35", "write"),
         ("shop/parcels.py:42", "read"),
@@ -528,7 +531,7 @@ fn refs_of_property_are_reads_writes_and_accessor_decorators() {
     }
     assert_eq!(
         edges.len(),
-        9,
+        11,
         "two reads at :60 and a read and a write at :35: {edges:#?}"
     );
 }

@@ -381,4 +381,26 @@ impl<'t> Captured<'t> {
         self.impls.sort_by_key(|raw| raw.node.start_byte());
         self.impls.dedup_by_key(|raw| raw.node.start_byte());
     }
+
+    /// Records the name of each accessor joined to a property (`def x`
+    /// under `@x.setter`) as a write of the property, which it binds
+    /// again in the scope around it; the references stay in source order.
+    pub(super) fn push_accessor_writes(&mut self, names: Vec<Node<'t>>) {
+        if names.is_empty() {
+            return;
+        }
+        for name in names {
+            self.refs.push(RawRef {
+                pattern: usize::MAX,
+                at: name.start_byte(),
+                name,
+                kind: Some(OccurrenceKind::Write),
+                receiver: None,
+                path: None,
+                site: Some(name),
+                outer_scope: true,
+            });
+        }
+        self.refs.sort_by_key(|r| r.at);
+    }
 }

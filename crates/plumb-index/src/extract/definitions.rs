@@ -274,16 +274,17 @@ pub(super) fn join_overloads<'t>(
 /// runs on to the accessor's end. An accessor that another definition of
 /// its scope separates from the property stays a definition of its own,
 /// so that no span holds a definition it does not own. `defs` are in
-/// source order.
+/// source order. Returns the name nodes of the accessors joined.
 pub(super) fn join_accessors<'t>(
     defs: &mut Vec<RawDef<'t>>,
     spec: &Spec,
     ancestry: &Ancestry<'t>,
     bytes: &[u8],
-) {
+) -> Vec<Node<'t>> {
     if !defs.iter().any(|d| d.accessor) {
-        return;
+        return Vec::new();
     }
+    let mut names = Vec::new();
     let mut joined = vec![false; defs.len()];
     for i in 0..defs.len() {
         if !defs[i].accessor {
@@ -302,6 +303,7 @@ pub(super) fn join_accessors<'t>(
         {
             joined[i] = true;
             defs[j].tail = Some(defs[i].node);
+            names.push(defs[i].name);
         }
     }
     let mut index = 0;
@@ -309,6 +311,7 @@ pub(super) fn join_accessors<'t>(
         index += 1;
         !joined[index - 1]
     });
+    names
 }
 
 /// The scope a definition is written in: the parent of its statement (the

@@ -149,21 +149,24 @@ fn property_accessors_join_the_property_before_them() {
         vec!["self.weight int Def(0)", "self.size Tag Def(2)"]
     );
     // Decorators are read in the class body, around what they decorate
-    // (`@weight.setter` around the property it is part of).
-    let decorators: Vec<_> = f
+    // (`@weight.setter` around the property it is part of), where a joined
+    // accessor's name writes the property again.
+    let in_class_body: Vec<_> = f
         .refs
         .iter()
         .filter(|r| r.outer_scope)
-        .map(|r| format!("{} {} {:?}", r.line, r.name, r.container))
+        .map(|r| format!("{} {} {} {:?}", r.line, r.kind, r.name, r.container))
         .collect();
     assert_eq!(
-        decorators,
+        in_class_body,
         vec![
-            "2 property Def(1)",
-            "6 weight Def(1)",
-            "10 weight Def(1)",
-            "15 functools Def(3)",
-            "22 size Def(5)",
+            "2 read property Def(1)",
+            "6 read weight Def(1)",
+            "7 write weight Def(1)",
+            "10 read weight Def(1)",
+            "11 write weight Def(1)",
+            "15 read functools Def(3)",
+            "22 read size Def(5)",
         ]
     );
 }
