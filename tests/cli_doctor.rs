@@ -66,7 +66,7 @@ fn doctor_reports_the_index_clients_and_tools_with_fixes() {
     assert_eq!(run.code, 0, "{run:?}");
     let index = &json["index"];
     assert_eq!(index["readable"], true, "{json}");
-    assert_eq!(index["files"], 5, "{json}");
+    assert_eq!(index["files"], 6, "{json}");
     assert_eq!(index["changed_files"], 0, "{json}");
     assert_eq!(index["limits"]["max_depth"], 64, "{json}");
     assert!(index["fix"].is_null(), "{json}");

@@ -13,6 +13,16 @@
 //!   shop/checkout.py:14  ship(o: Order); :18 summarize -> total()
 //!   app.py:3             `from shop import Cart` (through the re-export)
 //!   app.py:8 charge(c: Cart); :12 vip_total(c: VipCart); :16 guess(x) (untyped); :20 main
+//!   shop/parcels.py:4    class Tag; :7 Tag.describe
+//!   shop/parcels.py:17-28 property Parcel.weight (name :18), `@weight.setter` :22-23, `@weight.deleter` :26-27
+//!   shop/parcels.py:30-31 property Parcel.tag -> Tag; :35 `self.weight = self.weight + grams`
+//!   shop/parcels.py:38   class Crate(Parcel); :42 `self.weight` (inherited)
+//!   shop/parcels.py:45   class Label; :48 plain class attribute `weight`
+//!   shop/parcels.py:51   weigh(parcel: Parcel, label: Label): :52 write, :53 `label.weight`, :54 read
+//!   shop/parcels.py:57   pack(): `crate = Crate(5)`, `box = Parcel(3)`, reads at :60
+//!   shop/parcels.py:63   describe_tag(parcel: Parcel): `parcel.tag.describe()` at :64
+//!   shop/parcels.py:67   relabel(label: Label): `label.weight = …` at :68
+//!   shop/parcels.py:71   class Sticker(Label): `self.weight = …` at :75, its own attribute
 
 mod common;
 
@@ -478,6 +488,81 @@ fn impact_depth_1_stops_at_direct_callers() {
     );
 }
 
+// --- properties -------------------------------------------------------------
+
+const WEIGHT: &str = "shop.parcels.Parcel.weight";
+
+#[test]
+fn symbol_property_with_setter_and_deleter_is_one_method() {
+    // The getter, `@weight.setter` and `@weight.deleter` are one symbol,
+    // named at the getter and spanning all three.
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "Parcel.weight"]);
+    let target = single_target(&json);
+    assert_def(target, WEIGHT, "method", "shop/parcels.py", 18);
+    assert_eq!(target["end_line"], 28, "{target}");
+}
+
+#[test]
+fn refs_of_property_are_reads_writes_and_accessor_decorators() {
+    // Through `self`, an inherited `self`, an annotated parameter and
+    // constructor-typed locals, the accessor decorators and the accessors'
+    // own names (:23, :27); `label.weight` (:53) is `Label`'s.
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "Parcel.weight"]);
+    assert_refs_well_formed("refs Parcel.weight", &json, WEIGHT);
+    let edges = ref_edges(&json);
+    let expected = [
+        ("shop/parcels.py:22", "read"),
+        ("shop/parcels.py:23", "write"),
+        ("shop/parcels.py:26", "read"),
+        ("shop/parcels.py:27", "write"),
+        ("shop/parcels.py:35", "read"),
+        ("shop/parcels.py:35", "write"),
+        ("shop/parcels.py:42", "read"),
+        ("shop/parcels.py:52", "write"),
+        ("shop/parcels.py:54", "read"),
+        ("shop/parcels.py:60", "read"),
+    ];
+    let keys: Vec<&str> = expected.iter().map(|(k, _)| *k).collect();
+    assert_edges("refs Parcel.weight", &edges, &keys, &[]);
+    for (at, kind) in expected {
+        assert_ref_kind("refs Parcel.weight", &edges, at, kind);
+    }
+    assert_eq!(
+        edges.len(),
+        11,
+        "two reads at :60 and a read and a write at :35: {edges:#?}"
+    );
+}
+
+#[test]
+fn refs_of_class_attribute_are_its_reads_and_writes_not_the_property() {
+    // A subclass assigning the attribute (:75) gives its instances their own.
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "Label.weight"]);
+    let edges = ref_edges(&json);
+    assert_edges(
+        "refs Label.weight",
+        &edges,
+        &["shop/parcels.py:53", "shop/parcels.py:68"],
+        &[],
+    );
+    assert_ref_kind("refs Label.weight", &edges, "shop/parcels.py:68", "write");
+}
+
+#[test]
+fn property_return_type_types_the_next_call() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "shop.parcels.Tag.describe"]);
+    assert_edges(
+        "callers Tag.describe",
+        &caller_edges(&json),
+        &["shop.parcels.describe_tag"],
+        &[],
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -485,7 +570,7 @@ fn status_counts_every_python_file_as_indexed() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["files"]["indexed"], 5,
+        json["results"]["files"]["indexed"], 6,
         "{:#}",
         json["results"]
     );

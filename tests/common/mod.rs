@@ -37,6 +37,7 @@ pub const REF_KINDS: &[&str] = &[
     "type",
     "instantiate",
     "read",
+    "write",
 ];
 /// Symbol kinds.
 pub const SYMBOL_KINDS: &[&str] = &[

@@ -151,7 +151,7 @@ async def core_tools():
         assert set(report["server"]["tool_names"]) == CORE
         assert report["server"]["profile"] == "core"
         assert report["freshness"] == {"state": "fresh", "changed_files": 0}
-        assert report["results"]["files"]["indexed"] == 5, report["results"]["files"]
+        assert report["results"]["files"]["indexed"] == 6, report["results"]["files"]
 
 
 async def full_tools():
@@ -184,7 +184,7 @@ async def full_tools():
         indexed = await s.call_tool("index", {})
         assert not indexed.is_error, text(indexed)
         summary = indexed.structured_content
-        assert summary["files"]["indexed"] == 5, summary
+        assert summary["files"]["indexed"] == 6, summary
         assert summary["freshness"] == {"state": "fresh", "changed_files": 0}, summary
         assert tree_snapshot(ROOT) == before, "index wrote outside .plumb/"
         fresh = check_answer(await s.call_tool("symbol", {"symbol": "shop.models.added"}), "symbol")

@@ -133,6 +133,10 @@ pub struct RefFact {
     pub container: Container,
     /// How many arguments a call passes (`None`: not a call, or a spread).
     pub arguments: Option<u32>,
+    /// Whether a bare name is looked up in the scope around `container`
+    /// rather than in it (a decorator, evaluated where the definition it
+    /// decorates is written).
+    pub outer_scope: bool,
 }
 
 impl RefFact {

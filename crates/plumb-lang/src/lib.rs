@@ -34,6 +34,8 @@
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |
 //! | `@local.definition` | a definition, beside its `@definition.<kind>` | the definition is local to the enclosing one (an object literal's method passed as an argument): no symbol, its code belongs to the enclosing definition |
 //! | `@overload` | a definition, beside its `@definition.<kind>` | a signature without a body: with the same-named definitions of its kind right after it in its scope, one symbol, named at the first signature (TypeScript overloads) |
+//! | `@accessor` | a definition, beside its `@definition.<kind>` | a property's setter or deleter (Python's `@x.setter def x`): with the same-named definition of its kind right before it in its scope, one symbol, named at that first definition, whose span runs on to the accessor's end; the accessor's name is a write of it |
+//! | `@scope.outer` | a reference's node or a node around its name | the name is looked up in the scope around its container, not in the container itself (a decorator: Python's `@x.setter` reads the class body's `x`) |
 //! | `@callback.param` | an identifier | an untyped parameter of a function passed as an argument: typed from the callee's signature |
 //! | `@template` | a node | its contents are a template, not code (`macro_rules!` bodies): no reference inside is recorded |
 //! | `@local` | an identifier | a name declared local to the enclosing function (parameter, assignment target, pattern) |

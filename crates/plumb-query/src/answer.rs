@@ -96,6 +96,7 @@ pub enum RefKind {
     Type,
     Instantiate,
     Read,
+    Write,
 }
 
 impl From<OccurrenceKind> for RefKind {
@@ -108,6 +109,7 @@ impl From<OccurrenceKind> for RefKind {
             OccurrenceKind::Type => RefKind::Type,
             OccurrenceKind::Instantiate => RefKind::Instantiate,
             OccurrenceKind::Read => RefKind::Read,
+            OccurrenceKind::Write => RefKind::Write,
         }
     }
 }
@@ -129,6 +131,7 @@ impl RefKind {
             RefKind::Type => "type",
             RefKind::Instantiate => "instantiate",
             RefKind::Read => "read",
+            RefKind::Write => "write",
         }
     }
 }
@@ -494,7 +497,7 @@ pub struct Reference {
     pub line: u32,
     /// Column (1-based, bytes).
     pub col: u32,
-    /// `call`, `import`, `inherit`, `implement`, `type`, `instantiate`, `read`.
+    /// `call`, `import`, `inherit`, `implement`, `type`, `instantiate`, `read`, `write`.
     pub kind: RefKind,
     /// Innermost symbol containing the site; null at a file's top level.
     pub enclosing: Option<Enclosing>,

@@ -107,6 +107,14 @@ vocabulary! {
     }
 }
 
+impl OccurrenceKind {
+    /// Whether the site reads or writes a name: recorded only when
+    /// resolved, never guessed by name.
+    pub fn is_read_or_write(self) -> bool {
+        matches!(self, OccurrenceKind::Read | OccurrenceKind::Write)
+    }
+}
+
 impl SymbolKind {
     /// Whether the kind can contain members (methods, fields, variants).
     pub fn is_type(self) -> bool {
@@ -146,6 +154,9 @@ vocabulary! {
         Instantiate => "instantiate",
         /// Any other read of a name.
         Read => "read",
+        /// An assignment to a member (`obj.x = …`: a property's setter,
+        /// a class attribute).
+        Write => "write",
     }
 }
 

@@ -33,6 +33,8 @@ pub(super) enum Role {
     Skip,
     LocalDefinition,
     Overload,
+    Accessor,
+    OuterScope,
     Name,
     Receiver,
     Path,
@@ -65,6 +67,8 @@ pub(super) fn roles(language: Language, patterns: &Patterns) -> Result<Vec<Role>
                 "skip" => Some(Role::Skip),
                 "local.definition" => Some(Role::LocalDefinition),
                 "overload" => Some(Role::Overload),
+                "accessor" => Some(Role::Accessor),
+                "scope.outer" => Some(Role::OuterScope),
                 "trait" | "doc" | "value" | "context" => Some(Role::Ignored),
                 other => {
                     if let Some(kind) = other.strip_prefix("definition.") {
@@ -102,6 +106,12 @@ pub(super) struct RawDef<'t> {
     /// The first overload signature of the group this definition ends:
     /// where its span starts (set by `definitions::join_overloads`).
     pub(super) lead: Option<Node<'t>>,
+    /// A property's setter or deleter (`@accessor`): joins the
+    /// same-named definition before it.
+    pub(super) accessor: bool,
+    /// The last accessor joined to this definition: where its span ends
+    /// (set by `definitions::join_accessors`).
+    pub(super) tail: Option<Node<'t>>,
 }
 
 /// A reference as captured, or a name a `@skip` pattern silences.
@@ -118,6 +128,8 @@ pub(super) struct RawRef<'t> {
     /// The whole reference, whose argument list (if any) is counted;
     /// `None` for a `@skip` pattern.
     pub(super) site: Option<Node<'t>>,
+    /// Looked up in the scope around its container (`@scope.outer`).
+    pub(super) outer_scope: bool,
 }
 
 /// A binding as captured: a name that gets a type.
@@ -186,6 +198,8 @@ struct MatchCaptures<'t> {
     position: bool,
     local: bool,
     overload: bool,
+    accessor: bool,
+    outer_scope: bool,
 }
 
 impl<'t> Captured<'t> {
@@ -260,6 +274,8 @@ impl<'t> Captured<'t> {
             Role::Template => self.templates.push(node.byte_range()),
             Role::LocalDefinition => found.local = true,
             Role::Overload => found.overload = true,
+            Role::Accessor => found.accessor = true,
+            Role::OuterScope => found.outer_scope = true,
             Role::Ignored => {}
             Role::Definition(_) | Role::ImplScope if in_macro => {}
             role => found.primary = Some((role, node)),
@@ -289,6 +305,8 @@ impl<'t> Captured<'t> {
                         local: found.local,
                         overload: found.overload,
                         lead: None,
+                        accessor: found.accessor,
+                        tail: None,
                     });
                 }
             }
@@ -307,6 +325,7 @@ impl<'t> Captured<'t> {
                         receiver,
                         path,
                         site: Some(node),
+                        outer_scope: found.outer_scope,
                     });
                 }
             }
@@ -320,6 +339,7 @@ impl<'t> Captured<'t> {
                         receiver,
                         path,
                         site: None,
+                        outer_scope: false,
                     });
                 }
             }
@@ -360,5 +380,27 @@ impl<'t> Captured<'t> {
         });
         self.impls.sort_by_key(|raw| raw.node.start_byte());
         self.impls.dedup_by_key(|raw| raw.node.start_byte());
+    }
+
+    /// Records the name of each accessor joined to a property (`def x`
+    /// under `@x.setter`) as a write of the property, which it binds
+    /// again in the scope around it; the references stay in source order.
+    pub(super) fn push_accessor_writes(&mut self, names: Vec<Node<'t>>) {
+        if names.is_empty() {
+            return;
+        }
+        for name in names {
+            self.refs.push(RawRef {
+                pattern: usize::MAX,
+                at: name.start_byte(),
+                name,
+                kind: Some(OccurrenceKind::Write),
+                receiver: None,
+                path: None,
+                site: Some(name),
+                outer_scope: true,
+            });
+        }
+        self.refs.sort_by_key(|r| r.at);
     }
 }

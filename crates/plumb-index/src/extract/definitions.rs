@@ -45,9 +45,13 @@ impl<'t> Spans<'t> {
             .zip(&parents)
             .map(|(d, &parent)| {
                 let (first, outer) = definition_span(d.node, parent, spec, ancestry, lists);
-                // An overload group's span starts at its first signature.
+                // An overload group's span starts at its first signature,
+                // a property's ends with its last accessor.
                 let first = d.lead.map_or(first, |lead| {
                     definition_span(lead, ancestry.parent(lead), spec, ancestry, lists).0
+                });
+                let outer = d.tail.map_or(outer, |tail| {
+                    definition_span(tail, ancestry.parent(tail), spec, ancestry, lists).1
                 });
                 (first, outer)
             })
@@ -227,13 +231,6 @@ pub(super) fn join_overloads<'t>(
     if !defs.iter().any(|d| d.overload) {
         return;
     }
-    // The node whose parent is the definition's scope: the statement a
-    // definition is written in (`export function f(): T;`), else itself.
-    let statement = |node: Node<'t>| match ancestry.parent(node) {
-        Some(parent) if spec.doc_anchor_kinds.contains(&parent.kind()) => parent,
-        _ => node,
-    };
-    let scope = |node: Node<'t>| ancestry.parent(statement(node)).map(|p| p.id());
     let mut joined = vec![false; defs.len()];
     for i in 0..defs.len() {
         if !defs[i].overload {
@@ -247,7 +244,7 @@ pub(super) fn join_overloads<'t>(
         let (signature, next) = (&defs[i], &defs[j]);
         if next.kind == signature.kind
             && text(next.name, bytes) == text(signature.name, bytes)
-            && scope(next.node) == scope(signature.node)
+            && scope(next.node, spec, ancestry) == scope(signature.node, spec, ancestry)
         {
             // Earlier signatures of the group already gave theirs the
             // first one's name and node.
@@ -268,6 +265,69 @@ pub(super) fn join_overloads<'t>(
         index += 1;
         !joined[index - 1]
     });
+}
+
+/// Joins each property accessor (`@accessor`: Python's `@x.setter def x`,
+/// `@x.deleter def x`) with the definition right before it in the same
+/// scope when that has the same name and kind (the getter, with the
+/// accessors already joined to it): one definition, the first, whose span
+/// runs on to the accessor's end. An accessor that another definition of
+/// its scope separates from the property stays a definition of its own,
+/// so that no span holds a definition it does not own. `defs` are in
+/// source order. Returns the name nodes of the accessors joined.
+pub(super) fn join_accessors<'t>(
+    defs: &mut Vec<RawDef<'t>>,
+    spec: &Spec,
+    ancestry: &Ancestry<'t>,
+    bytes: &[u8],
+) -> Vec<Node<'t>> {
+    if !defs.iter().any(|d| d.accessor) {
+        return Vec::new();
+    }
+    let mut names = Vec::new();
+    let mut joined = vec![false; defs.len()];
+    for i in 0..defs.len() {
+        if !defs[i].accessor {
+            continue;
+        }
+        let own_scope = scope(defs[i].node, spec, ancestry);
+        let Some(j) = (0..i)
+            .rev()
+            .find(|&j| !joined[j] && scope(defs[j].node, spec, ancestry) == own_scope)
+        else {
+            continue;
+        };
+        let (accessor, property) = (&defs[i], &defs[j]);
+        if property.kind == accessor.kind
+            && text(property.name, bytes) == text(accessor.name, bytes)
+        {
+            joined[i] = true;
+            defs[j].tail = Some(defs[i].node);
+            names.push(defs[i].name);
+        }
+    }
+    let mut index = 0;
+    defs.retain(|_| {
+        index += 1;
+        !joined[index - 1]
+    });
+    names
+}
+
+/// The scope a definition is written in: the parent of its statement (the
+/// statement is the wrapper or doc anchor around it, `export function
+/// f(): T;` or a decorated definition, else the definition itself).
+fn scope<'t>(node: Node<'t>, spec: &Spec, ancestry: &Ancestry<'t>) -> Option<usize> {
+    let statement = match ancestry.parent(node) {
+        Some(parent)
+            if spec.doc_anchor_kinds.contains(&parent.kind())
+                || spec.wrapper_kinds.contains(&parent.kind()) =>
+        {
+            parent
+        }
+        _ => node,
+    };
+    ancestry.parent(statement).map(|p| p.id())
 }
 
 /// The first node of a definition's span (attributes, decorators and a

@@ -138,6 +138,8 @@ pub fn extract_with_hooks(
     definitions::drop_locals(&mut captured.defs, spec);
     definitions::drop_local_definitions(&mut captured.defs);
     definitions::join_overloads(&mut captured.defs, spec, &ancestry, source.bytes);
+    let accessors = definitions::join_accessors(&mut captured.defs, spec, &ancestry, source.bytes);
+    captured.push_accessor_writes(accessors);
     let mut lists = ChildLists::default();
     let spans = Spans::of(&captured.defs, spec, &ancestry, &mut lists);
     let containers = Containers::new(&captured.impls, &spans.spans);

@@ -49,6 +49,7 @@ pub(super) fn push_references(
             arguments: raw
                 .site
                 .and_then(|site| arity(site, ListKind::Arguments, shapes, ancestry)),
+            outer_scope: raw.outer_scope,
         });
     }
     Ok(())

@@ -130,7 +130,7 @@ impl Resolver<'_> {
                 Some(targets) => targets.clone(),
                 None => self.resolve_ref(f, site),
             };
-            if site.kind == OccurrenceKind::Read && targets.is_empty() {
+            if site.kind.is_read_or_write() && targets.is_empty() {
                 continue;
             }
             let all_types =

@@ -19,6 +19,7 @@ pub(super) const RULES: Rules = Rules {
         Some(FileId(file))
     },
     import_module,
+    class_body_scope: true,
     ..DEFAULT
 };
 

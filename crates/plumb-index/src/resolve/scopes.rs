@@ -14,6 +14,9 @@ impl Resolver<'_> {
     /// What a bare `name` means inside container `c` of file `f`.
     pub(super) fn lookup_bare(&self, f: FileId, c: Container, name: &str) -> Option<Lookup> {
         let members_in_scope = self.spec(f).members_in_scope;
+        // Code written in a class body, not in a function or class inside
+        // it, sees the names the body defines (Python).
+        let mut in_class_body = self.rules(f).class_body_scope;
         let mut current = c;
         while current != Container::File {
             if let Container::Def(d) = current {
@@ -25,6 +28,12 @@ impl Resolver<'_> {
                     }
                     if self.declares_local(f, d, name) {
                         return Some(Lookup::local());
+                    }
+                    in_class_body &= !def.kind.is_callable();
+                } else if in_class_body {
+                    in_class_body = false;
+                    if let Some(lookup) = self.named_child(s, name) {
+                        return Some(lookup);
                     }
                 }
             }

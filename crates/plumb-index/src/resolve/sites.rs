@@ -21,7 +21,7 @@ impl Resolver<'_> {
         let spec = self.spec(f);
         let qualifier = site.path.as_deref().or(site.receiver.as_deref());
         let decided = match qualifier {
-            None => match self.lookup_bare(f, site.container, &site.name) {
+            None => match self.lookup_bare(f, self.scope_of(f, site), &site.name) {
                 Some(lookup) if lookup.external || lookup.local => return Vec::new(),
                 Some(lookup) => Some(lookup),
                 None if spec.builtins.binary_search(&site.name.as_str()).is_ok() => {
@@ -38,6 +38,7 @@ impl Resolver<'_> {
         if let Some(lookup) = decided {
             let confidence = confidence(lookup.method);
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
+            let targets = self.writable_through_base(site.kind, lookup.method, targets);
             let targets = self.prefer_fitting_arity(f, site, targets);
             let mut out: Vec<(SymbolId, Resolution, f64)> =
                 (self.rules(f).linked_definitions)(self, f, targets)
@@ -56,6 +57,16 @@ impl Resolver<'_> {
             return out;
         }
         self.name_only(site, qualifier.is_some())
+    }
+
+    /// The container a bare name of `site` is looked up in: its own, or
+    /// the one around it for a name evaluated there (a decorator).
+    fn scope_of(&self, f: FileId, site: &RefFact) -> Container {
+        if site.outer_scope {
+            self.container_of(f, site.container)
+        } else {
+            site.container
+        }
     }
 
     /// Whether the candidates are several members of impl blocks, no two in
@@ -219,12 +230,35 @@ impl Resolver<'_> {
         }
     }
 
+    /// Of the members a write reaches through a base, the callables (a
+    /// property's setter): assigning an attribute that a base declares
+    /// gives the subclass's instance its own (as Python's checkers read
+    /// `self.name = …` in a subclass), no reference to the base's.
+    fn writable_through_base(
+        &self,
+        kind: OccurrenceKind,
+        method: Resolution,
+        targets: Vec<Target>,
+    ) -> Vec<Target> {
+        if kind != OccurrenceKind::Write || method != Resolution::Inheritance {
+            return targets;
+        }
+        targets
+            .into_iter()
+            .filter(|t| match *t {
+                Target::Sym(s) => self.def(s).kind.is_callable(),
+                Target::File(_) | Target::Package(_) => false,
+            })
+            .collect()
+    }
+
     /// Every plausible definition named like the site, at low confidence.
     pub(super) fn name_only(&self, site: &RefFact, qualified: bool) -> Candidates {
         // Names are read everywhere: a read is recorded only when resolved,
         // so no definition is a guess for one (and a common name, `len` in
-        // C, has thousands of same-named definitions to look through).
-        if site.kind == OccurrenceKind::Read {
+        // C, has thousands of same-named definitions to look through); so
+        // is a write, most of which set attributes no type declares.
+        if site.kind.is_read_or_write() {
             return Vec::new();
         }
         // One past the most kept is enough to tell there are too many.
@@ -266,7 +300,7 @@ impl Resolver<'_> {
             OccurrenceKind::Type => def_kind.is_type() || def_kind == SymbolKind::TypeAlias,
             OccurrenceKind::Import => true,
             // See `name_only`.
-            OccurrenceKind::Read => false,
+            OccurrenceKind::Read | OccurrenceKind::Write => false,
         }
     }
 }

@@ -75,6 +75,10 @@ pub(super) struct Rules {
     pub(super) pointer_member_operator: Option<&'static str>,
     /// Whether `Type { … }` is a value of `Type` (Rust's struct literals).
     pub(super) struct_literals: bool,
+    /// Whether code written directly in a class body (a class attribute's
+    /// value, a method's decorator) sees the names the body defines, as
+    /// Python's class scope does; functions inside the body do not.
+    pub(super) class_body_scope: bool,
 }
 
 /// The rules of a module system that does nothing differently.
@@ -102,6 +106,7 @@ pub(super) const DEFAULT: Rules = Rules {
     linked_definitions: |_, _, targets| targets,
     pointer_member_operator: None,
     struct_literals: false,
+    class_body_scope: false,
 };
 
 /// Every module system's rules.

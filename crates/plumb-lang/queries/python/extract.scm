@@ -3,6 +3,13 @@
 
 ; ---- definitions
 (class_definition name: (identifier) @name) @definition.class
+; A property's setter or deleter (`@x.setter def x`) defines the property `x`
+; again: one symbol with the getter before it.
+(decorated_definition
+  (decorator (attribute object: (identifier) @context attribute: (identifier) @value))
+  definition: (function_definition name: (identifier) @name) @definition.function @accessor
+  (#any-of? @value "setter" "deleter")
+  (#eq? @context @name))
 (function_definition name: (identifier) @name) @definition.function
 (class_definition
   body: (block
@@ -34,7 +41,10 @@
   function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 
 ; ---- decorators and annotations
-(decorator (identifier) @name) @reference.read
+; A decorator is evaluated in the scope around the definition it decorates:
+; in a class body, `@x.setter` reads the class's `x`.
+(decorator (identifier) @name) @reference.read @scope.outer
+(decorator (attribute object: (identifier) @name) @scope.outer) @reference.read
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.read
 (type (identifier) @name) @reference.type
 (type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
@@ -58,6 +68,11 @@
   left: [(identifier) (attribute)] @binding.name
   type: (type) @binding.type) @binding
 (typed_parameter (identifier) @binding.name type: (type) @binding.type) @binding
+; a property's return annotation types the attribute (`@property def tag(self) -> Tag`)
+(decorated_definition
+  (decorator [(identifier) (attribute attribute: (identifier))] @context)
+  definition: (function_definition name: (identifier) @binding.field return_type: (type) @binding.type)
+  (#match? @context "(^|[.])(property|cached_property)$")) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 (default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
 
@@ -81,11 +96,12 @@
 (as_pattern_target (identifier) @local)
 (named_expression name: (identifier) @local)
 
-; ---- reads of names (last: any pattern above wins for the same name).
-; An attribute assigned (`self.name = …`) declares it on the instance's own
-; class: no reference.
-(assignment left: (attribute attribute: (identifier) @name)) @skip
-(augmented_assignment left: (attribute attribute: (identifier) @name)) @skip
+; ---- writes and reads of names (last: any pattern above wins for the same name).
+; An attribute assigned (`obj.name = …`) is a write of the member of the
+; receiver's type (a property's setter, a class attribute); one the type
+; does not declare (`self.items = []` in `__init__`) is no reference.
+(assignment left: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.write
+(augmented_assignment left: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.write
 (attribute object: (identifier) @name) @reference.read
 (attribute object: (_) @receiver attribute: (identifier) @name) @reference.read
 (argument_list (identifier) @name) @reference.read

@@ -76,6 +76,7 @@ fn python_definitions_nest_and_keep_decorators() {
         bindings,
         vec![
             ("size", "3", true, Container::Def(0)),
+            ("self.total", "int", false, Container::Def(0)),
             ("c", "Cart()", true, Container::Def(3))
         ]
     );
@@ -112,6 +113,60 @@ fn attributes_set_from_parameters_take_their_types() {
             "self.other Store() true Def(0)",
             "self.plain None true Def(0)",
             "self.made make() true Def(0)",
+        ]
+    );
+}
+
+#[test]
+fn property_accessors_join_the_property_before_them() {
+    let f = facts(
+        Language::Python,
+        "class Parcel:\n    @property\n    def weight(self) -> int:\n        return 1\n\n    @weight.setter\n    def weight(self, grams: int) -> None:\n        pass\n\n    @weight.deleter\n    def weight(self) -> None:\n        pass\n\nclass Box:\n    @functools.cached_property\n    def size(self) -> Tag:\n        return Tag()\n\n    def between(self):\n        pass\n\n    @size.setter\n    def size(self, value):\n        pass\n",
+    );
+    // `Box.size`'s setter is not joined: `between` separates it from the
+    // property, and a span holding `between` would make it a member of
+    // `size`.
+    assert_eq!(
+        defs(&f),
+        vec![
+            "class Parcel 1-12 in -",
+            "method weight 2-12 in Parcel",
+            "class Box 14-24 in -",
+            "method size 15-17 in Box",
+            "method between 19-20 in Box",
+            "method size 22-24 in Box",
+        ]
+    );
+    // A property's return annotation types the attribute.
+    let attributes: Vec<_> = f
+        .bindings
+        .iter()
+        .filter(|b| b.name.starts_with("self."))
+        .map(|b| format!("{} {} {:?}", b.name, b.type_text, b.scope))
+        .collect();
+    assert_eq!(
+        attributes,
+        vec!["self.weight int Def(0)", "self.size Tag Def(2)"]
+    );
+    // Decorators are read in the class body, around what they decorate
+    // (`@weight.setter` around the property it is part of), where a joined
+    // accessor's name writes the property again.
+    let in_class_body: Vec<_> = f
+        .refs
+        .iter()
+        .filter(|r| r.outer_scope)
+        .map(|r| format!("{} {} {} {:?}", r.line, r.kind, r.name, r.container))
+        .collect();
+    assert_eq!(
+        in_class_body,
+        vec![
+            "2 read property Def(1)",
+            "6 read weight Def(1)",
+            "7 write weight Def(1)",
+            "10 read weight Def(1)",
+            "11 write weight Def(1)",
+            "15 read functools Def(3)",
+            "22 read size Def(5)",
         ]
     );
 }
