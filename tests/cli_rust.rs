@@ -145,6 +145,23 @@ fn symbol_reexported_struct_has_one_definition() {
 }
 
 #[test]
+fn a_path_through_a_pub_use_answers_for_the_definition_it_reexports() {
+    // `pub use cart::{Cart, Order}` in src/lib.rs makes `crate::Cart`: the
+    // importing file's module comes from its definitions, not its path.
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["symbol", "crate::Cart"]);
+    assert_def(
+        single_target(&json),
+        "crate::cart::Cart",
+        "struct",
+        "src/cart.rs",
+        6,
+    );
+    let notes = json["notes"].to_string();
+    assert!(notes.contains("imported by src/lib.rs"), "{notes}");
+}
+
+#[test]
 fn symbol_kinds_of_trait_const_macro_and_inline_module_items() {
     let repo = Repo::indexed(FX);
     let t = repo.ok(&["symbol", "Solid"]);

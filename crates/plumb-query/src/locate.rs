@@ -1,6 +1,6 @@
 //! Turning a [`Locator`] into the stored symbols it denotes.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 
 use plumb_store::Store;
 use plumb_store::model::{OccurrenceKind, Resolution};
@@ -117,22 +117,59 @@ fn inherited(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolR
 
 /// The definitions named `member` that the module named `owner` imports
 /// under their own name, and so re-exports (`from .helpers import abort`
-/// in `flask/__init__.py` makes `flask.abort`), each with the importing
-/// file. Import edges that are guesses are not followed.
+/// in `flask/__init__.py` makes `flask.abort`; `pub use cart::Cart` in a
+/// crate's `lib.rs` makes `crate::Cart`), each with the importing file.
+/// Import edges that are guesses are not followed.
 fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolRow, String)>> {
     let mut found = Vec::new();
+    let mut modules: HashMap<String, Option<String>> = HashMap::new();
     for candidate in store.symbols_named(member)? {
-        let importer = store.references_to(candidate.id)?.into_iter().find(|r| {
-            r.kind == OccurrenceKind::Import
-                && r.method != Resolution::NameOnly
-                && r.name == member
-                && module_segments(&r.file).ends_with(owner)
-        });
+        let mut importer = None;
+        for r in store.references_to(candidate.id)? {
+            if r.kind != OccurrenceKind::Import
+                || r.method == Resolution::NameOnly
+                || r.name != member
+            {
+                continue;
+            }
+            let module = match modules.get(&r.file) {
+                Some(module) => module.clone(),
+                None => {
+                    let module = file_module(store, &r.file)?;
+                    modules.insert(r.file.clone(), module.clone());
+                    module
+                }
+            };
+            let named = module_segments(&r.file).ends_with(owner)
+                || module.is_some_and(|m| segments(&m).ends_with(owner));
+            if named {
+                importer = Some(r.file);
+                break;
+            }
+        }
         if let Some(importer) = importer {
-            found.push((candidate, importer.file));
+            found.push((candidate, importer));
         }
     }
     Ok(found)
+}
+
+/// The qualified name of the module a file's definitions live in, read
+/// from its outermost definition (`crate::flags::parse` in
+/// `crates/core/flags/mod.rs` → `crate::flags`): a Rust file's module
+/// path comes from its crate root, not from its path.
+fn file_module(store: &Store, path: &str) -> Result<Option<String>> {
+    let outermost = store
+        .symbols_in_file(path)?
+        .into_iter()
+        .filter(|s| s.parent_id.is_none())
+        .min_by_key(|s| segments(&s.qualname).len());
+    Ok(outermost.and_then(|s| {
+        s.qualname
+            .strip_suffix(s.name.as_str())
+            .map(|prefix| prefix.trim_end_matches([':', '.']).to_owned())
+            .filter(|prefix| !prefix.is_empty())
+    }))
 }
 
 /// The module a file's path names: its directories and its name without
