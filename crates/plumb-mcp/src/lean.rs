@@ -73,7 +73,10 @@ pub fn lean(answer: &mut Value) {
         strip_signatures(fields);
         number_targets(fields);
     }
-    let scope = shared_scope(fields.get("results"));
+    let scope = fields
+        .get("results")
+        .and_then(Value::as_array)
+        .and_then(|results| shared_scope(results));
     if let Some(scope) = &scope {
         fields.insert("scope".into(), Value::String(scope.clone()));
     }
@@ -89,8 +92,7 @@ pub fn lean(answer: &mut Value) {
 
 /// The qualified name that every result's is, joined with its name (an
 /// outline's module, `click.termui`), when there are several results.
-pub(crate) fn shared_scope(results: Option<&Value>) -> Option<String> {
-    let results = results?.as_array()?;
+pub(crate) fn shared_scope(results: &[Value]) -> Option<String> {
     let scope_of = |result: &Value| -> Option<String> {
         let name = result.get("name")?.as_str()?;
         let qualname = result.get("qualname")?.as_str()?;
@@ -257,11 +259,7 @@ fn say_names_once(fields: &mut Map<String, Value>, parent: Option<&str>) {
         && joins(qualname, parent, name)
     {
         fields.remove("qualname");
-    } else if qualname == name
-        || SEPARATORS
-            .iter()
-            .any(|sep| ends_segment(qualname, sep, name))
-    {
+    } else if ends_with_segment(qualname, name) {
         fields.remove("name");
     }
 }
@@ -274,11 +272,12 @@ pub(crate) fn joins(qualname: &str, parent: &str, name: &str) -> bool {
         .is_some_and(|sep| SEPARATORS.contains(&sep))
 }
 
-/// Whether `qualname` ends with `sep` then `name`.
-fn ends_segment(qualname: &str, sep: &str, name: &str) -> bool {
-    qualname
-        .strip_suffix(name)
-        .is_some_and(|rest| rest.ends_with(sep))
+/// Whether `name` is `qualname` or its last segment.
+pub(crate) fn ends_with_segment(qualname: &str, name: &str) -> bool {
+    qualname == name
+        || qualname
+            .strip_suffix(name)
+            .is_some_and(|rest| SEPARATORS.iter().any(|sep| rest.ends_with(sep)))
 }
 
 /// Drops the fields at their default and rounds scores.

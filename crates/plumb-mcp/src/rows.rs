@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value, json};
 
-use crate::lean::{SEPARATORS, joins, number_targets, shared_scope};
+use crate::lean::{ends_with_segment, joins, number_targets, shared_scope};
 
 /// Confidence at or above which the text leaves a row's resolution and
 /// confidence out (the structured content always has them). Chosen from
@@ -181,7 +181,7 @@ pub fn tabulate(answer: &mut Value) -> Option<Shape> {
         _ => Vec::new(),
     };
     let rows = if shape == Shape::Outline {
-        let scope = shared_scope(Some(&Value::Array(items.clone())));
+        let scope = shared_scope(&items);
         if let Some(scope) = &scope {
             fields.insert("scope".into(), Value::String(scope.clone()));
         }
@@ -252,14 +252,6 @@ fn symbol_cells(symbol: &Value) -> Vec<Value> {
         _ => qualname,
     };
     vec![cell("line"), cell("end_line"), cell("kind"), named]
-}
-
-/// Whether `name` is `qualname` or its last segment.
-fn ends_with_segment(qualname: &str, name: &str) -> bool {
-    qualname == name
-        || qualname
-            .strip_suffix(name)
-            .is_some_and(|rest| SEPARATORS.iter().any(|sep| rest.ends_with(sep)))
 }
 
 /// A result's call sites as lines, `"file:line"` when the file is not
