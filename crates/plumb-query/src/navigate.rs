@@ -174,22 +174,34 @@ impl Engine {
     /// Notes and lowers completeness when sites named like a target stayed
     /// unresolved (they may refer to it).
     fn unresolved_named(&self, start: &mut Start, kinds: &[OccurrenceKind]) -> Result<()> {
-        let names: BTreeSet<&str> = start
+        let names: BTreeSet<String> = start
             .located
             .symbols
             .iter()
-            .map(|s| s.name.as_str())
+            .map(|s| s.name.clone())
             .collect();
+        self.note_unresolved(start, names, kinds, |count, name| {
+            format!("{count} unresolved sites named {name:?} may also refer to the target")
+        })
+    }
+
+    /// For each of `names`, counts the unresolved sites of `kinds` so
+    /// named; when there are some, lowers completeness and adds `note`.
+    fn note_unresolved(
+        &self,
+        start: &mut Start,
+        names: BTreeSet<String>,
+        kinds: &[OccurrenceKind],
+        note: impl Fn(u64, &str) -> String,
+    ) -> Result<()> {
         for name in names {
             let mut count = 0;
             for &kind in kinds {
-                count += self.store.unresolved_named(name, kind)?;
+                count += self.store.unresolved_named(&name, kind)?;
             }
             if count > 0 {
                 start.completeness = Completeness::LowerBound;
-                start.notes.push(format!(
-                    "{count} unresolved sites named {name:?} may also refer to the target"
-                ));
+                start.notes.push(note(count, &name));
             }
         }
         Ok(())
@@ -210,20 +222,11 @@ impl Engine {
     /// constructor's class stayed unresolved (`new X()` of an `X` plumb
     /// could not tell apart).
     fn unresolved_constructions(&self, start: &mut Start, classes: &[SymbolRow]) -> Result<()> {
-        let names: BTreeSet<&str> = classes.iter().map(|c| c.name.as_str()).collect();
-        for name in names {
-            let mut count = 0;
-            for kind in [OccurrenceKind::Call, OccurrenceKind::Instantiate] {
-                count += self.store.unresolved_named(name, kind)?;
-            }
-            if count > 0 {
-                start.completeness = Completeness::LowerBound;
-                start.notes.push(format!(
-                    "{count} unresolved constructions of {name:?} may also call the constructor"
-                ));
-            }
-        }
-        Ok(())
+        let names: BTreeSet<String> = classes.iter().map(|c| c.name.clone()).collect();
+        let kinds = [OccurrenceKind::Call, OccurrenceKind::Instantiate];
+        self.note_unresolved(start, names, &kinds, |count, name| {
+            format!("{count} unresolved constructions of {name:?} may also call the constructor")
+        })
     }
 
     /// Removes name-only guesses unless asked for, and says what happened
