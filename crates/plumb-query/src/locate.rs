@@ -122,7 +122,8 @@ fn inherited(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolR
 /// Import edges that are guesses are not followed.
 fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolRow, String)>> {
     let mut found = Vec::new();
-    let mut modules: HashMap<String, Option<String>> = HashMap::new();
+    let owner_segments = owned(owner);
+    let mut modules: HashMap<String, Vec<String>> = HashMap::new();
     for candidate in store.symbols_named(member)? {
         let mut importer = None;
         for r in store.references_to(candidate.id)? {
@@ -132,16 +133,14 @@ fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(Symbol
             {
                 continue;
             }
-            let module = match modules.get(&r.file) {
-                Some(module) => module.clone(),
-                None => {
-                    let module = file_module(store, &r.file)?;
-                    modules.insert(r.file.clone(), module.clone());
-                    module
+            let named = module_segments(&r.file).ends_with(owner) || {
+                if !modules.contains_key(&r.file) {
+                    modules.insert(r.file.clone(), file_module(store, &r.file)?);
                 }
+                modules
+                    .get(&r.file)
+                    .is_some_and(|module| module.ends_with(&owner_segments))
             };
-            let named = module_segments(&r.file).ends_with(owner)
-                || module.is_some_and(|m| segments(&m).ends_with(owner));
             if named {
                 importer = Some(r.file);
                 break;
@@ -154,22 +153,24 @@ fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(Symbol
     Ok(found)
 }
 
-/// The qualified name of the module a file's definitions live in, read
-/// from its outermost definition (`crate::flags::parse` in
-/// `crates/core/flags/mod.rs` → `crate::flags`): a Rust file's module
+/// The segments of the module a file's definitions live in, read from the
+/// qualified name of its outermost definition (`crate::flags::parse` in
+/// `crates/core/flags/mod.rs` → `crate`, `flags`): a Rust file's module
 /// path comes from its crate root, not from its path.
-fn file_module(store: &Store, path: &str) -> Result<Option<String>> {
+fn file_module(store: &Store, path: &str) -> Result<Vec<String>> {
     let outermost = store
         .symbols_in_file(path)?
         .into_iter()
         .filter(|s| s.parent_id.is_none())
         .min_by_key(|s| segments(&s.qualname).len());
-    Ok(outermost.and_then(|s| {
-        s.qualname
-            .strip_suffix(s.name.as_str())
-            .map(|prefix| prefix.trim_end_matches([':', '.']).to_owned())
-            .filter(|prefix| !prefix.is_empty())
-    }))
+    let mut module = outermost.map_or_else(Vec::new, |s| owned(&segments(&s.qualname)));
+    module.pop();
+    Ok(module)
+}
+
+/// Segments, owned.
+fn owned(segments: &[&str]) -> Vec<String> {
+    segments.iter().map(|s| (*s).to_owned()).collect()
 }
 
 /// The module a file's path names: its directories and its name without
