@@ -238,23 +238,13 @@ impl History {
                 ))
             })
             .map_err(|e| self.err(e))?;
-        let mut touches: Vec<(i64, Touch)> = Vec::new();
-        for row in rows {
-            let (id, time, other) = row.map_err(|e| self.err(e))?;
-            if touches.last().is_none_or(|(last, _)| *last != id) {
-                touches.push((
-                    id,
-                    Touch {
-                        time,
-                        others: Vec::new(),
-                    },
-                ));
-            }
-            if let (Some(other), Some((_, touch))) = (other, touches.last_mut()) {
-                touch.others.push(other);
-            }
-        }
-        Ok(touches.into_iter().map(|(_, touch)| touch).collect())
+        let rows = rows
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(|e| self.err(e))?;
+        Ok(by_commit(rows)
+            .into_iter()
+            .map(|(time, others)| Touch { time, others })
+            .collect())
     }
 
     /// The commits that changed a line of `path` from `start` to `end`
@@ -276,32 +266,41 @@ impl History {
                 Ok((
                     row.get::<_, i64>(0)?,
                     row.get::<_, i64>(1)?,
-                    ChangedLines {
+                    Some(ChangedLines {
                         path: row.get(2)?,
                         start: row.get(3)?,
                         end: row.get(4)?,
-                    },
+                    }),
                 ))
             })
             .map_err(|e| self.err(e))?;
-        let mut touches: Vec<(i64, LinesTouch)> = Vec::new();
-        for row in rows {
-            let (id, time, run) = row.map_err(|e| self.err(e))?;
-            if touches.last().is_none_or(|(last, _)| *last != id) {
-                touches.push((
-                    id,
-                    LinesTouch {
-                        time,
-                        runs: Vec::new(),
-                    },
-                ));
-            }
-            if let Some((_, touch)) = touches.last_mut() {
-                touch.runs.push(run);
-            }
-        }
-        Ok(touches.into_iter().map(|(_, touch)| touch).collect())
+        let rows = rows
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(|e| self.err(e))?;
+        Ok(by_commit(rows)
+            .into_iter()
+            .map(|(time, runs)| LinesTouch { time, runs })
+            .collect())
     }
+}
+
+/// Rows of (commit id, commit time, item), ordered so that a commit's rows
+/// are together, as one (time, items) per commit in that order; a `None`
+/// item (a commit with no such item) adds none.
+fn by_commit<T>(rows: Vec<(i64, i64, Option<T>)>) -> Vec<(i64, Vec<T>)> {
+    let mut commits: Vec<(i64, i64, Vec<T>)> = Vec::new();
+    for (id, time, item) in rows {
+        if commits.last().is_none_or(|(last, _, _)| *last != id) {
+            commits.push((id, time, Vec::new()));
+        }
+        if let (Some(item), Some((_, _, items))) = (item, commits.last_mut()) {
+            items.push(item);
+        }
+    }
+    commits
+        .into_iter()
+        .map(|(_, time, items)| (time, items))
+        .collect()
 }
 
 #[cfg(test)]
