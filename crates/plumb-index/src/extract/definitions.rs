@@ -260,11 +260,7 @@ pub(super) fn join_overloads<'t>(
             next.at = at;
         }
     }
-    let mut index = 0;
-    defs.retain(|_| {
-        index += 1;
-        !joined[index - 1]
-    });
+    drop_joined(defs, &joined);
 }
 
 /// Joins each property accessor (`@accessor`: Python's `@x.setter def x`,
@@ -306,12 +302,14 @@ pub(super) fn join_accessors<'t>(
             names.push(defs[i].name);
         }
     }
-    let mut index = 0;
-    defs.retain(|_| {
-        index += 1;
-        !joined[index - 1]
-    });
+    drop_joined(defs, &joined);
     names
+}
+
+/// Drops the definitions `joined` marks (by position) into another.
+fn drop_joined(defs: &mut Vec<RawDef<'_>>, joined: &[bool]) {
+    let mut marks = joined.iter();
+    defs.retain(|_| !marks.next().copied().unwrap_or(false));
 }
 
 /// The scope a definition is written in: the parent of its statement (the
