@@ -99,8 +99,7 @@ def places(value, out, file=None):
     `file` in its item's; a symbol without `name` has its qualname's last
     segment as name."""
     if isinstance(value, dict):
-        if "query" in value and "results" in value:
-            file = (value.get("query") or {}).get("file")
+        if "results" in value:
             places(value.get("targets", []), out)
             places(value["results"], out, file)
             return out
@@ -156,14 +155,13 @@ def outline_node(row, file, parent):
             "children": [outline_node(c, file, qualname) for c in children or []]}
 
 
-def expand(tool, answer):
+def expand(tool, answer, file):
     """The rows of a row-shaped answer as objects, each with its file (the
-    shape `places` reads)."""
+    shape `places` reads); `file` is an outline's queried file."""
     if not isinstance(answer, dict) or not isinstance(answer.get("results"), list):
         return answer
     answer = dict(answer)
     if tool == "outline":
-        file = (answer.get("query") or {}).get("file")
         answer["results"] = [outline_node(r, file, answer.get("scope")) for r in answer["results"]]
         return answer
     if tool not in ROW_CELLS:
@@ -254,7 +252,7 @@ def score(plumb, path, breakdown=None):
         size, response = server.request("tools/call", {
             "name": tool, "arguments": arguments(question["query"])})
         structured = response.get("result", {}).get("structuredContent", {})
-        answer = expand(tool, structured)
+        answer = expand(tool, structured, question["query"] if tool == "outline" else None)
         texts = response.get("result", {}).get("content", [])
         row["text_bytes"] += sum(len(t.get("text", "").encode()) for t in texts)
         row["structured_bytes"] += len(json.dumps(structured, separators=(",", ":")).encode())

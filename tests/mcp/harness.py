@@ -147,18 +147,18 @@ async def output_schemas(s):
     return {t.name: t.output_schema for t in (await s.list_tools()).tools}
 
 
-def objects(answer, schema):
+def objects(answer, schema, file=None):
     """The results of a listing whose results are rows
     (crates/plumb-mcp/src/rows.rs) as objects, read cell by cell through the
     tool's output schema, whose row `title` names the cells: each result with its
-    `file` (an outline's, the queried file), a `[qualname, name]` cell split
+    `file` (an outline's, the queried `file` the caller passes), a `[qualname, name]` cell split
     in two, an outline node's children as objects too."""
     defs = schema.get("$defs", {})
     if "node" in defs:
         titles = defs["node"]["title"].split(",")
 
         def node(row, parent):
-            item = dict(zip(titles, row), file=answer["query"]["file"])
+            item = dict(zip(titles, row), file=file)
             item["qualname"] = item.get("qualname") or (f"{parent}.{item['name']}" if parent else item["name"])
             item["children"] = [node(child, item["qualname"]) for child in item.get("children") or []]
             return item

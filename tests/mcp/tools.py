@@ -19,14 +19,15 @@ ANALYTICS = {"communities", "entrypoints", "cochange", "changes", "query"}
 def check_answer(result, tool):
     """A graph answer: not an error, structured, fresh, with the envelope.
     Fields at their default are left out (crates/plumb-mcp/src/lean.rs):
-    completeness `exact`, no notes, no truncation, no changed files."""
+    completeness `exact`, no notes, no truncation, and `freshness` when
+    fresh; the caller's own `query` is not echoed."""
     assert not result.is_error, f"{tool}: {text(result)}"
     answer = result.structured_content
     assert answer is not None, f"{tool}: no structuredContent"
-    for key in ("query", "results", "freshness"):
-        assert key in answer, f"{tool}: no {key!r} in {answer}"
+    assert "results" in answer, f"{tool}: no 'results' in {answer}"
+    assert "query" not in answer, f"{tool}: the query echoed in {answer}"
     assert answer.get("completeness", "exact") in ("exact", "lower_bound"), answer
-    assert answer["freshness"] == {"state": "fresh"}, answer["freshness"]
+    assert "freshness" not in answer, f"{tool}: a fresh index said so in {answer}"
     assert "truncated" not in answer, answer["truncated"]
     assert text(result).strip(), f"{tool}: empty text rendering"
     return answer
@@ -140,7 +141,7 @@ async def core_tools():
 
         near = check_answer(await s.call_tool("impact", {"symbol": "shop.pricing.total", "depth": 1}), "impact")
         far = check_answer(await s.call_tool("impact", {"symbol": "shop.pricing.total"}), "impact")
-        assert far["query"]["depth"] == 2, far["query"]
+        assert max(r["depth"] for r in objects(far, schemas["impact"])) == 2, far["results"]
         assert {r["depth"] for r in objects(near, schemas["impact"])} == {1}, near["results"]
         assert qualnames(objects(near, schemas["impact"])) < qualnames(objects(far, schemas["impact"]))
 

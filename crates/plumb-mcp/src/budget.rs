@@ -94,6 +94,9 @@ fn build<T: Output>(output: &T) -> CallToolResult {
         Ok(value) => {
             let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
             result.structured_content = Some(value);
+            // `isError` absent means success (MCP schema: "If not set, this is
+            // assumed to be false"); saying `false` costs every answer 16 bytes.
+            result.is_error = None;
             result
         }
         Err(err) => error_result(&ToolError::new(format!("internal error: {err}")), None),

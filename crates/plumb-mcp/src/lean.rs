@@ -19,6 +19,9 @@
 //!   results' `qualname`s are left out.
 //! - Signatures are in `symbol` answers only, as in the text content.
 //! - Scores keep four significant digits.
+//! - The envelope says only what the caller does not know: no `query` (the
+//!   caller sent it; `targets` say what a location or name resolved to),
+//!   and `freshness` only when the index is not fresh.
 //!
 //! The listings whose results are rows (`refs`, `callers`, `callees`,
 //! `impls`, `impact`, `outline`: [`crate::rows`]) are tabulated first;
@@ -38,9 +41,8 @@ pub(crate) const SEPARATORS: &[&str] = &["::", ".", "/", "#"];
 /// order a reader sees.
 const SCORE_DIGITS: i32 = 4;
 
-/// The fields that keep their default: the envelope's own, which every
-/// answer has.
-const KEPT: &[&str] = &["query", "results", "freshness"];
+/// The field that keeps its default: the results, which every answer has.
+const KEPT: &[&str] = &["results"];
 
 /// The queries whose answers are leaned: the navigation tools' (the
 /// analytics tools keep their `--json` shape).
@@ -86,6 +88,13 @@ pub fn lean(answer: &mut Value) {
             "targets" => lean_list(value, None, None),
             _ => lean_value(value),
         }
+    }
+    fields.remove("query");
+    if fields
+        .get("freshness")
+        .is_some_and(|freshness| freshness == &serde_json::json!({"state": "fresh"}))
+    {
+        fields.remove("freshness");
     }
     fields.retain(|key, value| KEPT.contains(&key.as_str()) || !is_default(key, value));
 }
@@ -327,16 +336,13 @@ mod tests {
 
     /// The answer `lean` left out, put back: every item's `file`, every
     /// symbol's `name` and `qualname` (defaults stay absent). For tests and
-    /// bench/economy/economy.py does the same in Python.
-    pub fn expand(answer: &mut Value) {
+    /// bench/economy/economy.py does the same in Python. `home` is the
+    /// queried file of an outline, which the caller knows.
+    pub fn expand(answer: &mut Value, home: Option<&str>) {
         let Value::Object(fields) = answer else {
             return;
         };
-        let home = fields
-            .get("query")
-            .and_then(|query| query.get("file"))
-            .and_then(Value::as_str)
-            .map(str::to_owned);
+        let home = home.map(str::to_owned);
         let scope = fields
             .get("scope")
             .and_then(Value::as_str)
@@ -450,7 +456,6 @@ mod tests {
         assert_eq!(
             answer,
             json!({
-                "query": {"kind": "refs", "name": "Cart.total", "form": "name"},
                 "targets": [{"qualname": "shop.Cart.total", "kind": "method",
                              "file": "shop.py", "line": 3, "end_line": 9}],
                 "results": [
@@ -458,13 +463,21 @@ mod tests {
                     {"line": 5, "col": 2, "kind": "call", "enclosing": {"qualname": "a.f", "line": 4},
                      "resolution": "name_only", "confidence": 0.5},
                     {"file": "b.py", "line": 7, "col": 1, "kind": "read", "resolution": "import"}
-                ],
-                "freshness": {"state": "fresh"}
+                ]
             })
         );
-        expand(&mut answer);
+        expand(&mut answer, None);
         assert_eq!(answer["results"][1]["file"], "a.py");
         assert_eq!(answer["targets"][0]["name"], "total");
+    }
+
+    #[test]
+    fn freshness_is_said_only_when_the_index_is_not_fresh() {
+        let stale = json!({"state": "stale", "changed_files": 2});
+        let mut answer = json!({"query": {"kind": "refs", "name": "f"}, "results": [],
+                                "freshness": stale});
+        lean(&mut answer);
+        assert_eq!(answer, json!({"results": [], "freshness": stale}));
     }
 
     #[test]
@@ -495,7 +508,7 @@ mod tests {
                  "resolution": "scope"}
             ])
         );
-        expand(&mut callers);
+        expand(&mut callers, None);
         for (i, caller) in whole["results"]
             .as_array()
             .into_iter()
@@ -530,7 +543,7 @@ mod tests {
                     "children": [{"name": "f", "kind": "method", "line": 2, "end_line": 3}]},
                    {"name": "g", "kind": "function", "line": 11}])
         );
-        expand(&mut outline);
+        expand(&mut outline, Some("m.py"));
         assert_eq!(outline["results"][0]["children"][0]["qualname"], "m.C.f");
         assert_eq!(outline["results"][0]["children"][0]["file"], "m.py");
         assert_eq!(outline["results"][0]["name"], "C");

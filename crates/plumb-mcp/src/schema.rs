@@ -81,7 +81,7 @@ pub fn output<T: JsonSchema + Any>() -> Arc<JsonObject> {
 /// the fields of a result
 /// and their types (none required, as lean leaves defaults and repeated
 /// files and names out; `target` an index). The envelope's other fields
-/// (`query`, `freshness`, `targets`, `completeness`, `notes`,
+/// (`freshness`, `targets`, `completeness`, `notes`,
 /// `truncated`, `scope`) and the items' `"type": "object"` are left to
 /// the descriptions and README: with them the core listing passes 8 KB
 /// (8,279 bytes measured with `query` and `freshness` required).
