@@ -4,11 +4,13 @@
 //!
 //! - A value at its default is left out: `null`, `false`, `""`, `[]`,
 //!   `{}`, `completeness: "exact"`, `confidence: 1`, `changed_files: 0`,
-//!   and an `end_line` equal to its `line`.
+//!   and an `end_line` or `start_line` equal to its `line`.
 //! - A `file` equal to the one before it is left out: in a list, an item
 //!   without `file` is in the previous item's file (the first in its
 //!   parent's, or in an outline in the queried file); a nested object
 //!   (a caller's symbol, a site) without `file` is in its item's file.
+//! - A `parent` that `qualname` starts with (then a separator and `name`)
+//!   is left out.
 //! - A `name` that ends its `qualname` is left out, and in an outline a
 //!   `qualname` that is its parent's `qualname` and its `name` is left out.
 //! - A result's `target` (when NAME matched several) is the index of its
@@ -264,6 +266,15 @@ fn say_names_once(fields: &mut Map<String, Value>, parent: Option<&str>) {
     else {
         return;
     };
+    let (name, qualname) = (name.clone(), qualname.clone());
+    if fields
+        .get("parent")
+        .and_then(Value::as_str)
+        .is_some_and(|own| joins(&qualname, own, &name))
+    {
+        fields.remove("parent");
+    }
+    let (name, qualname) = (name.as_str(), qualname.as_str());
     if let Some(parent) = parent
         && joins(qualname, parent, name)
     {
@@ -298,8 +309,10 @@ fn drop_defaults(fields: &mut Map<String, Value>) {
         *score = rounded;
     }
     let line = fields.get("line").and_then(Value::as_u64);
-    if line.is_some() && fields.get("end_line").and_then(Value::as_u64) == line {
-        fields.remove("end_line");
+    for key in ["end_line", "start_line"] {
+        if line.is_some() && fields.get(key).and_then(Value::as_u64) == line {
+            fields.remove(key);
+        }
     }
     fields.retain(|key, value| !is_default(key, value));
 }

@@ -322,14 +322,7 @@ fn text_of(value: Option<&Value>) -> Option<String> {
 /// then the notes.
 pub fn text(shape: Shape, answer: &Value, count: usize, freshness: &str, out: &mut String) {
     let lower = answer.get("completeness").and_then(Value::as_str) == Some("lower_bound");
-    let _ = write!(out, "{count} results");
-    if lower {
-        out.push_str(", lower bound");
-    }
-    if freshness != "index fresh" {
-        let _ = write!(out, "; {freshness}");
-    }
-    out.push('\n');
+    crate::text::count_line(count, lower, freshness, out);
     let targets = answer.get("targets").and_then(Value::as_array);
     if let Some(targets) = targets.filter(|targets| targets.len() > 1) {
         for (index, target) in targets.iter().enumerate() {

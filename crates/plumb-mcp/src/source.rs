@@ -38,6 +38,32 @@ pub struct SymbolSource {
     pub source_truncated: bool,
 }
 
+impl SymbolSource {
+    /// `detail` with its source text: its signature and the first line of
+    /// its doc, when the source shows them, are not said again.
+    pub fn new(mut detail: SymbolDetail, source: Option<String>, truncated: bool) -> SymbolSource {
+        if let Some(source) = &source {
+            let shown = |text: &str| source.contains(text.trim());
+            if detail.symbol.signature.as_deref().is_some_and(shown) {
+                detail.symbol.signature = None;
+            }
+            if detail
+                .doc
+                .as_deref()
+                .and_then(|doc| doc.lines().find(|line| !line.trim().is_empty()))
+                .is_some_and(shown)
+            {
+                detail.doc = None;
+            }
+        }
+        SymbolSource {
+            detail,
+            source,
+            source_truncated: truncated,
+        }
+    }
+}
+
 /// Reads the source of `row` from `root`, if the file's hash still is
 /// `indexed_hash`; a note says why when it is not returned whole.
 pub fn read(
@@ -105,7 +131,41 @@ fn bounded(text: &str, limit: usize) -> (&str, bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::bounded;
+    use super::{SymbolSource, bounded};
+    use plumb_query::answer::{Symbol, SymbolDetail};
+    use plumb_store::model::SymbolKind;
+
+    fn detail(signature: &str, doc: &str) -> SymbolDetail {
+        SymbolDetail {
+            symbol: Symbol {
+                name: "f".into(),
+                qualname: "m.f".into(),
+                kind: plumb_query::answer::Kind::Defined(SymbolKind::Function),
+                file: "m.py".into(),
+                line: 1,
+                end_line: 3,
+                signature: Some(signature.into()),
+            },
+            start_line: 1,
+            doc: Some(doc.into()),
+            exported: true,
+            parent: None,
+        }
+    }
+
+    #[test]
+    fn a_signature_and_doc_the_source_shows_are_not_said_again() {
+        let source = "def f(x):\n    \"\"\"Adds one.\"\"\"\n    return x + 1\n";
+        let shown = SymbolSource::new(detail("def f(x)", "Adds one."), Some(source.into()), false);
+        assert_eq!(shown.detail.symbol.signature, None);
+        assert_eq!(shown.detail.doc, None);
+        let unread = SymbolSource::new(detail("def f(x)", "Adds one."), None, false);
+        assert_eq!(unread.detail.symbol.signature.as_deref(), Some("def f(x)"));
+        assert_eq!(unread.detail.doc.as_deref(), Some("Adds one."));
+        let elsewhere =
+            SymbolSource::new(detail("def f(x)", "Outside."), Some(source.into()), false);
+        assert_eq!(elsewhere.detail.doc.as_deref(), Some("Outside."));
+    }
 
     #[test]
     fn cuts_at_a_line_end() {

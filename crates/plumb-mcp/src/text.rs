@@ -1,7 +1,7 @@
 //! The text content that accompanies every structured answer. A listing
 //! whose results are rows ([`crate::rows`]) is rendered from those rows:
-//! each file once, then its rows. Any other answer gets the header line
-//! with the index's freshness, then plumb-query's one rendering of the
+//! each file once, then its rows. Any other answer gets the count line
+//! ([`count_line`]), then plumb-query's one rendering of the
 //! answer ([`plumb_query::render`], the CLI's human output), then the
 //! notes. Either is built from the same (possibly trimmed) value as the
 //! structured content, so the two always agree.
@@ -9,7 +9,8 @@
 use std::fmt::Write as _;
 
 use plumb_query::answer::{
-    Callee, Caller, Dependent, Implementation, OutlineNode, Reference, Symbol, SymbolDetail,
+    Callee, Caller, Completeness, Dependent, Implementation, OutlineNode, Reference, Symbol,
+    SymbolDetail,
 };
 use plumb_query::render::{self, Render};
 
@@ -26,10 +27,28 @@ pub(crate) fn envelope<T: Item>(envelope: &Envelope<Vec<T>>, out: &mut String) {
         crate::rows::text(shape, &value, answer.results.len(), &freshness, out);
         return;
     }
-    render::header(answer, answer.results.len(), out);
-    let _ = writeln!(out, "; {}", envelope.freshness.describe());
+    let lower = answer.completeness == Completeness::LowerBound;
+    count_line(
+        answer.results.len(),
+        lower,
+        &envelope.freshness.describe(),
+        out,
+    );
     render::body(answer, out);
     render::notes(&answer.notes, out);
+}
+
+/// The first line of an answer's text: the count, then `lower bound` and
+/// the index's freshness only when they are not the default (exact, fresh).
+pub(crate) fn count_line(count: usize, lower: bool, freshness: &str, out: &mut String) {
+    let _ = write!(out, "{count} results");
+    if lower {
+        out.push_str(", lower bound");
+    }
+    if freshness != "index fresh" {
+        let _ = write!(out, "; {freshness}");
+    }
+    out.push('\n');
 }
 
 impl Item for Symbol {}

@@ -63,11 +63,7 @@ pub(crate) fn symbol(call: &Call, args: JsonObject) -> Result<Box<dyn Reply>, To
         } else {
             (None, false)
         };
-        results.push(SymbolSource {
-            detail,
-            source: text,
-            source_truncated: truncated,
-        });
+        results.push(SymbolSource::new(detail, text, truncated));
     }
     let answer = Answer {
         query: answer.query,
