@@ -108,6 +108,10 @@ def places(value, out, file=None):
         here = own or (nested[0] if nested else None) or file
         if isinstance(value.get("line"), int) and here and ("kind" in value or "col" in value or own):
             out.add(f"{here}:{value['line']}")
+        if value.get("kind") == "module" and here:
+            # A file's top level, which the truth names `file:<module>`
+            # (bench/accuracy: a site outside every definition).
+            out.add(f"{here}:<module>")
         name = value.get("name")
         if not isinstance(name, str) and isinstance(value.get("qualname"), str) and "kind" in value:
             name = re.split("|".join(map(re.escape, SEPARATORS)), value["qualname"])[-1]
