@@ -135,7 +135,7 @@ def places(value, out, file=None):
 # are groups `[file, row, ...]`; an outline's rows are
 # `[line, end_line, kind, name, children, qualname]`, ungrouped.
 ROW_CELLS = {
-    "refs": ("line", "kind", "confidence", "resolution", "enclosing_line", "enclosing_qualname", "target"),
+    "refs": ("line", "kind", "enclosing_line", "enclosing_qualname", "confidence", "resolution", "target"),
     "callers": ("sites", "confidence", "resolution", "target"),
     "callees": ("sites", "confidence", "resolution", "target"),
     "impls": ("direct",),

@@ -11,6 +11,10 @@
 //!   the qualname's last segment (when it is not, the cell is
 //!   `[qualname, name]`).
 //! - Trailing cells that are `null` are left out.
+//! - `usual` says once the `confidence` and `resolution` (refs, callers,
+//!   callees) or the `relation` (impact) that most rows share, when that
+//!   takes fewer bytes; those rows leave the cells `null` (so, being last
+//!   but for `target`, out).
 //! - `targets` are `[file, line, end_line, kind, qualname]`; a row's
 //!   `target` is an index into them, given only when NAME matched several.
 //! - A call site is its line, in its row's file for `callers` and in the
@@ -101,10 +105,10 @@ impl Shape {
             Shape::Refs => &[
                 "line",
                 "kind",
-                "confidence",
-                "resolution",
                 "enclosing_line",
                 "enclosing_qualname",
+                "confidence",
+                "resolution",
                 "target",
             ],
             Shape::Callers | Shape::Callees => &["sites", "confidence", "resolution", "target"],
@@ -190,14 +194,61 @@ pub fn tabulate(answer: &mut Value) -> Option<Shape> {
             .map(|node| outline_row(node, scope.as_deref()))
             .collect()
     } else {
-        group(shape, &items, &target_files)
+        let usual = usual(shape, &items);
+        if let Some(usual) = &usual {
+            fields.insert("usual".into(), Value::Object(usual.clone()));
+        }
+        group(shape, &items, &target_files, usual.as_ref())
     };
     fields.insert("results".into(), Value::Array(rows));
     Some(shape)
 }
 
+/// The cells said once for the whole answer when most rows share them:
+/// a reference's or call's `confidence` and `resolution` together, a
+/// dependent's `relation`.
+fn usual_cells(shape: Shape) -> &'static [&'static str] {
+    match shape {
+        Shape::Refs | Shape::Callers | Shape::Callees => &["confidence", "resolution"],
+        Shape::Impact => &["relation"],
+        Shape::Impls | Shape::Outline => &[],
+    }
+}
+
+/// The [`usual_cells`] values most results share, when saying them once
+/// in the answer's `usual` takes fewer bytes than repeating them in each
+/// of those results' rows.
+fn usual(shape: Shape, items: &[Value]) -> Option<Map<String, Value>> {
+    let keys = usual_cells(shape);
+    if keys.is_empty() {
+        return None;
+    }
+    let mut counts: Vec<(Map<String, Value>, usize)> = Vec::new();
+    for item in items {
+        let cells: Map<String, Value> = keys
+            .iter()
+            .map(|key| ((*key).to_owned(), item.get(*key).cloned().unwrap_or(Value::Null)))
+            .collect();
+        match counts.iter_mut().find(|(seen, _)| *seen == cells) {
+            Some((_, count)) => *count += 1,
+            None => counts.push((cells, 1)),
+        }
+    }
+    let (cells, count) = counts.into_iter().max_by_key(|(_, count)| *count)?;
+    // Each row spends its cells' values and their commas; the answer
+    // spends the object and its key.
+    let per_row: usize = cells.values().map(|value| value.to_string().len() + 1).sum();
+    let once = Value::Object(cells.clone()).to_string().len() + r#","usual":"#.len();
+    (per_row * count > once).then_some(cells)
+}
+
 /// Results grouped by file, each a row.
-fn group(shape: Shape, items: &[Value], target_files: &[Option<String>]) -> Vec<Value> {
+fn group(
+    shape: Shape,
+    items: &[Value],
+    target_files: &[Option<String>],
+    usual: Option<&Map<String, Value>>,
+) -> Vec<Value> {
     let mut groups: Vec<(Option<String>, Vec<Value>)> = Vec::new();
     for item in items {
         let symbol = shape.symbol_key().and_then(|key| item.get(key));
@@ -212,7 +263,16 @@ fn group(shape: Shape, items: &[Value], target_files: &[Option<String>]) -> Vec<
             _ => file.clone(),
         };
         let mut row = symbol.map(symbol_cells).unwrap_or_default();
+        let is_usual = usual.is_some_and(|usual| {
+            usual
+                .iter()
+                .all(|(key, value)| item.get(key).unwrap_or(&Value::Null) == value)
+        });
         for title in shape.cells() {
+            if is_usual && usual_cells(shape).contains(title) {
+                row.push(Value::Null);
+                continue;
+            }
             let cell = match *title {
                 "enclosing_line" => item.get("enclosing").and_then(|e| e.get("line")).cloned(),
                 "enclosing_qualname" => item
@@ -337,6 +397,11 @@ pub fn text(shape: Shape, answer: &Value, count: usize, freshness: &str, out: &m
             );
         }
     }
+    let no_usual = Map::new();
+    let usual = answer
+        .get("usual")
+        .and_then(Value::as_object)
+        .unwrap_or(&no_usual);
     let results = answer.get("results").and_then(Value::as_array);
     for item in results.into_iter().flatten() {
         if shape == Shape::Outline {
@@ -351,7 +416,7 @@ pub fn text(shape: Shape, answer: &Value, count: usize, freshness: &str, out: &m
         }
         for row in group.iter().skip(1).filter_map(Value::as_array) {
             out.push_str("  ");
-            row_text(shape, row, out);
+            row_text(shape, row, usual, out);
             out.push('\n');
         }
     }
@@ -365,15 +430,21 @@ pub fn text(shape: Shape, answer: &Value, count: usize, freshness: &str, out: &m
     }
 }
 
-/// One row's text: `line kind qualname`, then what the shape adds.
-fn row_text(shape: Shape, row: &[Value], out: &mut String) {
+/// One row's text: `line kind qualname`, then what the shape adds; a
+/// cell left out because it is the answer's `usual` reads as that.
+fn row_text(shape: Shape, row: &[Value], usual: &Map<String, Value>, out: &mut String) {
     let cell = |i: usize| row.get(i).map(plain).unwrap_or_default();
+    let said = |at: usize, key: &str| {
+        row.get(at)
+            .filter(|value| !value.is_null())
+            .or_else(|| usual.get(key))
+    };
     if shape == Shape::Refs {
         let _ = write!(out, "{} {}", cell(0), cell(1));
-        if row.len() > 5 {
-            let _ = write!(out, " in {} ({})", cell(5), cell(4));
+        if row.get(3).is_some_and(|enclosing| !enclosing.is_null()) {
+            let _ = write!(out, " in {} ({})", cell(3), cell(2));
         }
-        confidence_text(row, 2, out);
+        confidence_text(said(4, "confidence"), said(5, "resolution"), out);
         target_text(row, 6, out);
         return;
     }
@@ -390,7 +461,7 @@ fn row_text(shape: Shape, row: &[Value], out: &mut String) {
             if !at.is_empty() {
                 let _ = write!(out, " at {}", at.join(","));
             }
-            confidence_text(row, 5, out);
+            confidence_text(said(5, "confidence"), said(6, "resolution"), out);
             target_text(row, 7, out);
         }
         Shape::Impls => {
@@ -399,19 +470,19 @@ fn row_text(shape: Shape, row: &[Value], out: &mut String) {
             }
         }
         Shape::Impact => {
-            let _ = write!(out, " {} {}", cell(5), cell(4));
+            let relation = said(5, "relation").map(plain).unwrap_or_default();
+            let _ = write!(out, " {relation} {}", cell(4));
             target_text(row, 6, out);
         }
         Shape::Refs | Shape::Outline => {}
     }
 }
 
-/// ` [resolution confidence]` when the confidence (at `at`, the resolution
-/// after it) is below [`SURE`].
-fn confidence_text(row: &[Value], at: usize, out: &mut String) {
-    let confidence = row.get(at).and_then(Value::as_f64).unwrap_or(1.0);
+/// ` [resolution confidence]` when the confidence is below [`SURE`].
+fn confidence_text(confidence: Option<&Value>, resolution: Option<&Value>, out: &mut String) {
+    let confidence = confidence.and_then(Value::as_f64).unwrap_or(1.0);
     if confidence < SURE {
-        let resolution = row.get(at + 1).map(plain).unwrap_or_default();
+        let resolution = resolution.map(plain).unwrap_or_default();
         let _ = write!(out, " [{resolution} {confidence}]");
     }
 }
@@ -485,14 +556,13 @@ mod tests {
         assert_eq!(
             answer["results"],
             json!([
-                [
-                    "a.py",
-                    [4, "call", 0.95, "scope", 2, "a.g"],
-                    [9, "call", 0.95, "scope"],
-                    [12, "call", 0.95, "scope"]
-                ],
-                ["b.py", [1, "call", 0.95, "scope"]]
+                ["a.py", [4, "call", 2, "a.g"], [9, "call"], [12, "call"]],
+                ["b.py", [1, "call"]]
             ])
+        );
+        assert_eq!(
+            answer["usual"],
+            json!({"confidence": 0.95, "resolution": "scope"})
         );
         assert_eq!(
             answer["targets"],
@@ -612,6 +682,36 @@ mod tests {
     }
 
     #[test]
+    fn a_usual_resolution_is_said_once_and_the_text_still_doubts_each_row() {
+        let caller = |line: u32, resolution: &str, confidence: f64| {
+            json!({"caller": symbol("a.g", "a.py", line),
+                   "sites": [{"file": "a.py", "line": line + 1, "col": 5}],
+                   "resolution": resolution, "confidence": confidence})
+        };
+        let mut answer = json!({
+            "query": {"kind": "callers", "name": "f", "form": "name"},
+            "targets": [symbol("m.f", "m.py", 1)],
+            "results": [caller(10, "receiver", 0.85), caller(20, "receiver", 0.85),
+                        caller(30, "receiver", 0.85), caller(40, "scope", 0.95),
+                        caller(50, "receiver", 0.85)]
+        });
+        let shape = tabulate(&mut answer).unwrap();
+        assert_eq!(
+            answer["usual"],
+            json!({"confidence": 0.85, "resolution": "receiver"})
+        );
+        assert_eq!(answer["results"][0][1], json!([10, 12, "function", "a.g", [11]]));
+        assert_eq!(
+            answer["results"][0][4],
+            json!([40, 42, "function", "a.g", [41], 0.95, "scope"])
+        );
+        let mut out = String::new();
+        text(shape, &answer, 5, "index fresh", &mut out);
+        assert!(out.contains("  10 function a.g at 11 [receiver 0.85]\n"), "{out}");
+        assert!(out.contains("  40 function a.g at 41\n"), "{out}");
+    }
+
+    #[test]
     fn every_row_has_the_cells_its_schema_names() {
         let mut answer = json!({
             "query": {"kind": "refs", "name": "f", "form": "name"},
@@ -626,10 +726,14 @@ mod tests {
             .unwrap_or_default()
             .split(',')
             .collect();
-        assert_eq!(titles[..4], ["line", "kind", "confidence", "resolution"]);
+        assert_eq!(
+            titles[..4],
+            ["line", "kind", "enclosing_line", "enclosing_qualname"]
+        );
+        assert!(answer.get("usual").is_none(), "one row says its own");
         let row = answer["results"][0][1].as_array().map_or(0, Vec::len);
         assert!(
-            (4..=titles.len()).contains(&row),
+            (6..=titles.len()).contains(&row),
             "{row} cells of {titles:?}"
         );
     }
