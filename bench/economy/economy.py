@@ -133,7 +133,8 @@ def places(value, out, file=None):
 # cells after a symbol's four (line, end_line, kind, qualname), or, for refs,
 # all of them; a call site is a line, or "file:line" in another file. Results
 # are groups `[file, row, ...]`; an outline's rows are
-# `[line, end_line, kind, name, children, qualname]`, ungrouped.
+# `[line, end_line, kind, name, children, qualname]`, ungrouped, with
+# `kind` an index into the answer's `kinds`.
 ROW_CELLS = {
     "refs": ("line", "kind", "enclosing_line", "enclosing_qualname", "confidence", "resolution", "target"),
     "callers": ("sites", "confidence", "resolution", "target"),
@@ -152,11 +153,11 @@ def symbol_of(cells, file):
             "name": name or re.split("|".join(map(re.escape, SEPARATORS)), qualname or "")[-1]}
 
 
-def outline_node(row, file, parent):
+def outline_node(row, file, parent, kinds):
     line, end_line, kind, name, children, qualname = (list(row) + [None] * 6)[:6]
     qualname = qualname or (f"{parent}.{name}" if parent else name)
-    return {"file": file, "line": line, "end_line": end_line, "kind": kind, "name": name, "qualname": qualname,
-            "children": [outline_node(c, file, qualname) for c in children or []]}
+    return {"file": file, "line": line, "end_line": end_line, "kind": kinds[kind], "name": name,
+            "qualname": qualname, "children": [outline_node(c, file, qualname, kinds) for c in children or []]}
 
 
 def expand(tool, answer, file):
@@ -166,7 +167,8 @@ def expand(tool, answer, file):
         return answer
     answer = dict(answer)
     if tool == "outline":
-        answer["results"] = [outline_node(r, file, answer.get("scope")) for r in answer["results"]]
+        answer["results"] = [outline_node(r, file, answer.get("scope"), answer.get("kinds", []))
+                             for r in answer["results"]]
         return answer
     if tool not in ROW_CELLS:
         return answer

@@ -152,13 +152,15 @@ def objects(answer, schema, file=None):
     (crates/plumb-mcp/src/rows.rs) as objects, read cell by cell through the
     tool's output schema, whose row `title` names the cells: each result with its
     `file` (an outline's, the queried `file` the caller passes), a `[qualname, name]` cell split
-    in two, an outline node's children as objects too."""
+    in two, an outline node's kind read from the answer's `kinds`, its
+    children as objects too."""
     defs = schema.get("$defs", {})
     if "node" in defs:
         titles = defs["node"]["title"].split(",")
 
         def node(row, parent):
             item = dict(zip(titles, row), file=file)
+            item["kind"] = answer["kinds"][item["kind"]]
             item["qualname"] = item.get("qualname") or (f"{parent}.{item['name']}" if parent else item["name"])
             item["children"] = [node(child, item["qualname"]) for child in item.get("children") or []]
             return item

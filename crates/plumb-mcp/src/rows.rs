@@ -7,6 +7,8 @@
 //!   named once, then its rows in the answer's order; groups come in the
 //!   order their files first appear. An outline's rows are all in the
 //!   queried file, so they are not grouped.
+//! - An outline row's kind is an index into the answer's `kinds`, each
+//!   kind named once.
 //! - A symbol is four cells: `line, end_line, kind, qualname`; its name is
 //!   the qualname's last segment (when it is not, the cell is
 //!   `[qualname, name]`).
@@ -131,7 +133,7 @@ impl Shape {
             let cells = vec![
                 json!({"type": "integer"}),
                 json!({"type": "integer"}),
-                json!({"type": "string"}),
+                json!({"type": "integer"}),
                 json!({"type": "string"}),
                 json!({"type": "array", "items": {"$ref": "#/$defs/node"}}),
             ];
@@ -189,10 +191,13 @@ pub fn tabulate(answer: &mut Value) -> Option<Shape> {
         if let Some(scope) = &scope {
             fields.insert("scope".into(), Value::String(scope.clone()));
         }
-        items
+        let mut kinds = Vec::new();
+        let rows = items
             .iter()
-            .map(|node| outline_row(node, scope.as_deref()))
-            .collect()
+            .map(|node| outline_row(node, scope.as_deref(), &mut kinds))
+            .collect();
+        fields.insert("kinds".into(), Value::Array(kinds));
+        rows
     } else {
         let usual = usual(shape, &items);
         if let Some(usual) = &usual {
@@ -227,7 +232,12 @@ fn usual(shape: Shape, items: &[Value]) -> Option<Map<String, Value>> {
     for item in items {
         let cells: Map<String, Value> = keys
             .iter()
-            .map(|key| ((*key).to_owned(), item.get(*key).cloned().unwrap_or(Value::Null)))
+            .map(|key| {
+                (
+                    (*key).to_owned(),
+                    item.get(*key).cloned().unwrap_or(Value::Null),
+                )
+            })
             .collect();
         match counts.iter_mut().find(|(seen, _)| *seen == cells) {
             Some((_, count)) => *count += 1,
@@ -237,7 +247,10 @@ fn usual(shape: Shape, items: &[Value]) -> Option<Map<String, Value>> {
     let (cells, count) = counts.into_iter().max_by_key(|(_, count)| *count)?;
     // Each row spends its cells' values and their commas; the answer
     // spends the object and its key.
-    let per_row: usize = cells.values().map(|value| value.to_string().len() + 1).sum();
+    let per_row: usize = cells
+        .values()
+        .map(|value| value.to_string().len() + 1)
+        .sum();
     let once = Value::Object(cells.clone()).to_string().len() + r#","usual":"#.len();
     (per_row * count > once).then_some(cells)
 }
@@ -334,21 +347,22 @@ fn sites(sites: Option<&Value>, home: Option<&str>) -> Value {
 
 /// An outline node's row; `parent` is the qualified name its own is
 /// `parent`, a separator and its name when that can be left out.
-fn outline_row(node: &Value, parent: Option<&str>) -> Value {
+fn outline_row(node: &Value, parent: Option<&str>, kinds: &mut Vec<Value>) -> Value {
     let qualname = node.get("qualname").and_then(Value::as_str);
     let name = node.get("name").and_then(Value::as_str).unwrap_or_default();
+    let kind = kind_index(node.get("kind").cloned().unwrap_or(Value::Null), kinds);
     let children: Vec<Value> = node
         .get("children")
         .and_then(Value::as_array)
         .into_iter()
         .flatten()
-        .map(|child| outline_row(child, qualname))
+        .map(|child| outline_row(child, qualname, kinds))
         .collect();
     let derivable = matches!((parent, qualname), (Some(parent), Some(qualname)) if joins(qualname, parent, name));
     let mut row = vec![
         node.get("line").cloned().unwrap_or(Value::Null),
         node.get("end_line").cloned().unwrap_or(Value::Null),
-        node.get("kind").cloned().unwrap_or(Value::Null),
+        kind,
         Value::String(name.to_owned()),
         if children.is_empty() {
             Value::Null
@@ -362,6 +376,18 @@ fn outline_row(node: &Value, parent: Option<&str>) -> Value {
     ];
     trim(&mut row);
     Value::Array(row)
+}
+
+/// The index of `kind` in `kinds`, which it joins when new.
+fn kind_index(kind: Value, kinds: &mut Vec<Value>) -> Value {
+    let index = kinds
+        .iter()
+        .position(|seen| *seen == kind)
+        .unwrap_or_else(|| {
+            kinds.push(kind);
+            kinds.len() - 1
+        });
+    Value::from(index)
 }
 
 /// Leaves out a row's trailing `null` cells.
@@ -403,22 +429,12 @@ pub fn text(shape: Shape, answer: &Value, count: usize, freshness: &str, out: &m
         .and_then(Value::as_object)
         .unwrap_or(&no_usual);
     let results = answer.get("results").and_then(Value::as_array);
-    for item in results.into_iter().flatten() {
-        if shape == Shape::Outline {
-            outline_text(item, 0, out);
-            continue;
-        }
-        let Some(group) = item.as_array() else {
-            continue;
-        };
-        if let Some(file) = group.first() {
-            let _ = writeln!(out, "{}", plain(file));
-        }
-        for row in group.iter().skip(1).filter_map(Value::as_array) {
-            out.push_str("  ");
-            row_text(shape, row, usual, out);
-            out.push('\n');
-        }
+    let rows = results.map(Vec::as_slice).unwrap_or_default();
+    if shape == Shape::Outline {
+        let kinds = answer.get("kinds").and_then(Value::as_array);
+        outline_text(rows, kinds.map(Vec::as_slice).unwrap_or_default(), 0, out);
+    } else {
+        groups_text(shape, rows, usual, out);
     }
     for note in answer
         .get("notes")
@@ -427,6 +443,20 @@ pub fn text(shape: Shape, answer: &Value, count: usize, freshness: &str, out: &m
         .flatten()
     {
         let _ = writeln!(out, "note: {}", plain(note));
+    }
+}
+
+/// Row groups' text: each file, then its rows indented.
+fn groups_text(shape: Shape, groups: &[Value], usual: &Map<String, Value>, out: &mut String) {
+    for group in groups.iter().filter_map(Value::as_array) {
+        if let Some(file) = group.first() {
+            let _ = writeln!(out, "{}", plain(file));
+        }
+        for row in group.iter().skip(1).filter_map(Value::as_array) {
+            out.push_str("  ");
+            row_text(shape, row, usual, out);
+            out.push('\n');
+        }
     }
 }
 
@@ -494,18 +524,43 @@ fn target_text(row: &[Value], at: usize, out: &mut String) {
     }
 }
 
-/// An outline row and its children, indented by depth.
-fn outline_text(row: &Value, depth: usize, out: &mut String) {
-    let Some(row) = row.as_array() else {
-        return;
+/// Outline rows and their children, indented by depth; a run of
+/// childless siblings of one kind shares a line, the kind said once
+/// (`27 field a, 28 b`).
+fn outline_text(rows: &[Value], kinds: &[Value], depth: usize, out: &mut String) {
+    let kind_of = |row: &[Value]| -> String {
+        row.get(2)
+            .and_then(Value::as_u64)
+            .and_then(|index| kinds.get(usize::try_from(index).ok()?))
+            .map(plain)
+            .unwrap_or_default()
     };
-    let cell = |i: usize| row.get(i).map(plain).unwrap_or_default();
-    for _ in 0..depth {
-        out.push(' ');
+    let mut run: Option<String> = None;
+    for row in rows.iter().filter_map(Value::as_array) {
+        let cell = |i: usize| row.get(i).map(plain).unwrap_or_default();
+        let children = row.get(4).and_then(Value::as_array);
+        let kind = kind_of(row);
+        if children.is_none() && run.as_deref() == Some(kind.as_str()) {
+            let _ = write!(out, ", {} {}", cell(0), cell(3));
+            continue;
+        }
+        if run.take().is_some() {
+            out.push('\n');
+        }
+        for _ in 0..depth {
+            out.push(' ');
+        }
+        let _ = write!(out, "{} {kind} {}", cell(0), cell(3));
+        match children {
+            Some(children) => {
+                out.push('\n');
+                outline_text(children, kinds, depth + 1, out);
+            }
+            None => run = Some(kind),
+        }
     }
-    let _ = writeln!(out, "{} {} {}", cell(0), cell(2), cell(3));
-    for child in row.get(4).and_then(Value::as_array).into_iter().flatten() {
-        outline_text(child, depth + 1, out);
+    if run.is_some() {
+        out.push('\n');
     }
 }
 
@@ -638,15 +693,19 @@ mod tests {
                 [
                     1,
                     3,
-                    "function",
+                    0,
                     "C",
-                    [
-                        [2, 4, "function", "g"],
-                        [4, 6, "function", "f", null, "m.other.f"]
-                    ]
+                    [[2, 4, 0, "g"], [4, 6, 0, "f", null, "m.other.f"]]
                 ],
-                [9, 11, "function", "h"]
+                [9, 11, 0, "h"]
             ])
+        );
+        assert_eq!(answer["kinds"], json!(["function"]));
+        let mut out = String::new();
+        text(Shape::Outline, &answer, 2, "index fresh", &mut out);
+        assert_eq!(
+            out,
+            "2 results\n1 function C\n 2 function g, 4 f\n9 function h\n"
         );
     }
 
@@ -700,14 +759,20 @@ mod tests {
             answer["usual"],
             json!({"confidence": 0.85, "resolution": "receiver"})
         );
-        assert_eq!(answer["results"][0][1], json!([10, 12, "function", "a.g", [11]]));
+        assert_eq!(
+            answer["results"][0][1],
+            json!([10, 12, "function", "a.g", [11]])
+        );
         assert_eq!(
             answer["results"][0][4],
             json!([40, 42, "function", "a.g", [41], 0.95, "scope"])
         );
         let mut out = String::new();
         text(shape, &answer, 5, "index fresh", &mut out);
-        assert!(out.contains("  10 function a.g at 11 [receiver 0.85]\n"), "{out}");
+        assert!(
+            out.contains("  10 function a.g at 11 [receiver 0.85]\n"),
+            "{out}"
+        );
         assert!(out.contains("  40 function a.g at 41\n"), "{out}");
     }
 
