@@ -21,6 +21,8 @@
 //!   `target` is an index into them, given only when NAME matched several.
 //! - A call site is its line, in its row's file for `callers` and in the
 //!   target's file for `callees`; `"file:line"` when elsewhere.
+//! - A reference's enclosing qualname is given once per file: a later
+//!   row with the same `enclosing_line` leaves it `null`.
 //! - Columns are left out (of references and call sites): no question
 //!   needs them, and the name is on the line.
 //! - Cell types: `line`, `end_line`, `enclosing_line`, `depth` and
@@ -297,11 +299,19 @@ fn group(
             };
             row.push(cell.unwrap_or(Value::Null));
         }
-        trim(&mut row);
-        match groups.iter_mut().find(|(seen, _)| *seen == file) {
-            Some((_, rows)) => rows.push(Value::Array(row)),
-            None => groups.push((file, vec![Value::Array(row)])),
+        let at = match groups.iter().position(|(seen, _)| *seen == file) {
+            Some(at) => at,
+            None => {
+                groups.push((file, Vec::new()));
+                groups.len() - 1
+            }
+        };
+        let rows = &mut groups[at].1;
+        if shape == Shape::Refs {
+            name_enclosing_once(&mut row, rows);
         }
+        trim(&mut row);
+        rows.push(Value::Array(row));
     }
     groups
         .into_iter()
@@ -311,6 +321,22 @@ fn group(
             Value::Array(group)
         })
         .collect()
+}
+
+/// Leaves out a reference's enclosing qualname when an earlier row of its
+/// file named the symbol enclosing at that line.
+fn name_enclosing_once(row: &mut [Value], earlier: &[Value]) {
+    let (line, qualname) = (2, 3);
+    let Some(enclosing) = row.get(line).filter(|line| !line.is_null()) else {
+        return;
+    };
+    let named = earlier.iter().filter_map(Value::as_array).any(|before| {
+        before.get(line) == Some(enclosing)
+            && before.get(qualname).is_some_and(|name| !name.is_null())
+    });
+    if named && let Some(cell) = row.get_mut(qualname) {
+        *cell = Value::Null;
+    }
 }
 
 /// A symbol's four cells.
@@ -471,8 +497,14 @@ fn row_text(shape: Shape, row: &[Value], usual: &Map<String, Value>, out: &mut S
     };
     if shape == Shape::Refs {
         let _ = write!(out, "{} {}", cell(0), cell(1));
-        if row.get(3).is_some_and(|enclosing| !enclosing.is_null()) {
-            let _ = write!(out, " in {} ({})", cell(3), cell(2));
+        match (row.get(2), row.get(3)) {
+            (_, Some(name)) if !name.is_null() => {
+                let _ = write!(out, " in {} ({})", cell(3), cell(2));
+            }
+            (Some(line), _) if !line.is_null() => {
+                let _ = write!(out, " in ({})", cell(2));
+            }
+            _ => {}
         }
         confidence_text(said(4, "confidence"), said(5, "resolution"), out);
         target_text(row, 6, out);
@@ -602,6 +634,7 @@ mod tests {
             "targets": [symbol("m.f", "m.py", 1)],
             "results": [
                 reference("a.py", 4, json!({"qualname": "a.g", "line": 2})),
+                reference("a.py", 6, json!({"qualname": "a.g", "line": 2})),
                 reference("a.py", 9, Value::Null),
                 reference("b.py", 1, Value::Null),
                 reference("a.py", 12, Value::Null),
@@ -611,7 +644,13 @@ mod tests {
         assert_eq!(
             answer["results"],
             json!([
-                ["a.py", [4, "call", 2, "a.g"], [9, "call"], [12, "call"]],
+                [
+                    "a.py",
+                    [4, "call", 2, "a.g"],
+                    [6, "call", 2],
+                    [9, "call"],
+                    [12, "call"]
+                ],
                 ["b.py", [1, "call"]]
             ])
         );
