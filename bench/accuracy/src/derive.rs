@@ -143,6 +143,11 @@ pub struct Derived {
     /// Supertype symbol -> direct subtype symbols (header-derived).
     subtypes: BTreeMap<String, BTreeSet<String>>,
     supertypes: HashMap<String, BTreeSet<String>>,
+    /// Type symbol -> its direct in-repo supertypes in the order written (Python's MRO).
+    bases: HashMap<String, Vec<String>>,
+    /// Python: `__init__` symbol -> the construction sites (`X(…)` calls of a class) whose
+    /// class finds that `__init__` first in its method resolution order.
+    constructions: HashMap<String, Vec<(usize, usize)>>,
     impls: Vec<Impl>,
     /// Method symbol -> parent type symbol (Rust: the impl's self type).
     parent: HashMap<String, String>,
@@ -432,10 +437,9 @@ fn contains(span: (Pos, Pos), p: Pos) -> bool {
 }
 
 impl Derived {
-    pub fn load(lang: Lang, scip_path: &Path, root: &Path) -> Result<Derived> {
-        let bytes = std::fs::read(scip_path).with_context(|| format!("reading {}", scip_path.display()))?;
-        let index = scip::types::Index::parse_from_bytes(&bytes).context("decoding SCIP")?;
-        let mut d = Derived {
+    /// A derivation with no documents yet.
+    fn empty(lang: Lang) -> Derived {
+        Derived {
             lang,
             docs: vec![],
             defs: vec![],
@@ -444,12 +448,20 @@ impl Derived {
             refs: HashMap::new(),
             subtypes: BTreeMap::new(),
             supertypes: HashMap::new(),
+            bases: HashMap::new(),
+            constructions: HashMap::new(),
             impls: vec![],
             parent: HashMap::new(),
             impl_trait: HashMap::new(),
             forwards: vec![],
             stats: BTreeMap::new(),
-        };
+        }
+    }
+
+    pub fn load(lang: Lang, scip_path: &Path, root: &Path) -> Result<Derived> {
+        let bytes = std::fs::read(scip_path).with_context(|| format!("reading {}", scip_path.display()))?;
+        let index = scip::types::Index::parse_from_bytes(&bytes).context("decoding SCIP")?;
+        let mut d = Derived::empty(lang);
         let mut documents: Vec<_> = index.documents.iter().collect();
         documents.sort_by(|a, b| a.relative_path.cmp(&b.relative_path));
         for (di, document) in documents.iter().enumerate() {
@@ -643,6 +655,9 @@ impl Derived {
             }
         }
         d.find_bases();
+        if lang == Lang::Python {
+            d.find_constructions();
+        }
         Ok(d)
     }
 
@@ -813,7 +828,75 @@ impl Derived {
             return;
         }
         self.subtypes.entry(base.to_string()).or_default().insert(sub.to_string());
-        self.supertypes.entry(sub.to_string()).or_default().insert(base.to_string());
+        if self.supertypes.entry(sub.to_string()).or_default().insert(base.to_string()) {
+            self.bases.entry(sub.to_string()).or_default().push(base.to_string());
+        }
+    }
+
+    /// The C3 linearisation of `class` over its in-repo bases (Python's method resolution
+    /// order); where the bases admit none, their depth-first order.
+    fn mro(&self, class: &str) -> Vec<String> {
+        fn c3(d: &Derived, class: &str, depth: usize) -> Option<Vec<String>> {
+            if depth > 64 {
+                return None;
+            }
+            let bases = d.bases.get(class).cloned().unwrap_or_default();
+            let mut seqs: Vec<Vec<String>> = vec![];
+            for b in &bases {
+                seqs.push(c3(d, b, depth + 1)?);
+            }
+            seqs.push(bases);
+            let mut out = vec![class.to_string()];
+            loop {
+                seqs.retain(|s| !s.is_empty());
+                if seqs.is_empty() {
+                    return Some(out);
+                }
+                let head = seqs.iter().map(|s| &s[0]).find(|h| !seqs.iter().any(|s| s[1..].contains(h)))?.clone();
+                for s in seqs.iter_mut() {
+                    if s[0] == head {
+                        s.remove(0);
+                    }
+                }
+                out.push(head);
+            }
+        }
+        c3(self, class, 0).unwrap_or_else(|| {
+            let mut out: Vec<String> = vec![];
+            let mut stack = vec![class.to_string()];
+            while let Some(c) = stack.pop() {
+                if out.contains(&c) || out.len() > 64 {
+                    continue;
+                }
+                stack.extend(self.bases.get(&c).into_iter().flatten().rev().cloned());
+                out.push(c);
+            }
+            out
+        })
+    }
+
+    /// Python: a construction `X(…)` of an in-repo class is a call of the `__init__` that `X`
+    /// finds first in its method resolution order (its own or a base's), as plumb's callers of
+    /// a constructor report it.
+    fn find_constructions(&mut self) {
+        let mut found: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        let mut init_of: HashMap<String, Option<String>> = HashMap::new();
+        for (sym, sites) in &self.refs {
+            if !self.in_repo_type(sym) {
+                continue;
+            }
+            let init = init_of
+                .entry(sym.clone())
+                .or_insert_with(|| self.mro(sym).iter().find_map(|c| self.method_of(c, "__init__", "")))
+                .clone();
+            let Some(init) = init else { continue };
+            for &(di, oi) in sites {
+                if self.is_call(&self.docs[di], &self.docs[di].occs[oi]) {
+                    found.entry(init.clone()).or_default().push((di, oi));
+                }
+            }
+        }
+        self.constructions = found;
     }
 
     fn find_bases(&mut self) {
@@ -1225,7 +1308,7 @@ impl Derived {
     }
 
     fn call_sites(&self, sym: &str) -> Vec<(usize, usize)> {
-        let mut v = vec![];
+        let mut v: Vec<(usize, usize)> = self.constructions.get(sym).cloned().unwrap_or_default();
         if let Some(rs) = self.refs.get(sym) {
             for &(di, oi) in rs {
                 if self.is_call(&self.docs[di], &self.docs[di].occs[oi]) {
@@ -2182,4 +2265,21 @@ pub fn indexer_name(scip_path: &Path) -> Result<String> {
     let index = scip::types::Index::parse_from_bytes(&bytes)?;
     let t = &index.metadata.tool_info;
     Ok(format!("{} {}", t.name, t.version))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_mro_is_the_c3_linearisation() {
+        // class A; class B(A); class C(A); class D(B, C)  ->  D B C A
+        let mut d = Derived::empty(Lang::Python);
+        d.add_base("A", "B");
+        d.add_base("A", "C");
+        d.add_base("B", "D");
+        d.add_base("C", "D");
+        assert_eq!(d.mro("D"), ["D", "B", "C", "A"]);
+        assert_eq!(d.mro("B"), ["B", "A"]);
+    }
 }
