@@ -632,6 +632,9 @@ impl Derived {
                 }
             }
         }
+        if lang == Lang::Python {
+            d.read_reexports();
+        }
         // References.
         for (di, doc) in d.docs.iter().enumerate() {
             for (oi, o) in doc.occs.iter().enumerate() {
@@ -1249,6 +1252,37 @@ impl Derived {
                 Some(parts.join("::"))
             }
             Lang::TypeScript | Lang::C | Lang::Cpp => None,
+        }
+    }
+
+    /// Python: `pkg.NAME`, where `pkg/__init__.py` re-exports `NAME`, reads the re-exported
+    /// definition. scip-python names some such reads by a symbol no file defines
+    /// (`flask.g` as `` `flask.ctx`/g# ``, `flask.current_app` as `` `flask.app`/current_app# ``,
+    /// for module variables annotated with a class); those take the re-exported definition's
+    /// symbol. Reads whose symbol has a definition are left as they are.
+    fn read_reexports(&mut self) {
+        let reexports: HashMap<String, String> = self.reexports().into_iter().collect();
+        for di in 0..self.docs.len() {
+            let mut fixed = vec![];
+            let doc = &self.docs[di];
+            for (oi, o) in doc.occs.iter().enumerate() {
+                if o.def || o.sym.starts_with("local ") || self.by_sym.contains_key(&o.sym) {
+                    continue;
+                }
+                let Some(module) = doc.occs[..oi].iter().rev().find(|m| m.end.0 == o.start.0 && m.end.1 + 1 == o.start.1) else { continue };
+                if doc.char_at(module.end) != Some('.') {
+                    continue;
+                }
+                let Some(package) = module.sym.rsplit(' ').next().and_then(|x| x.strip_suffix("/__init__:")) else { continue };
+                let line = &doc.lines[o.start.0 as usize];
+                let name: String = line[o.start.1 as usize..(o.end.1 as usize).min(line.len())].iter().collect();
+                if let Some(sym) = reexports.get(&format!("{}.{name}", package.trim_matches('`'))) {
+                    fixed.push((oi, sym.clone()));
+                }
+            }
+            for (oi, sym) in fixed {
+                self.docs[di].occs[oi].sym = sym;
+            }
         }
     }
 
@@ -2281,5 +2315,41 @@ mod tests {
         d.add_base("C", "D");
         assert_eq!(d.mro("D"), ["D", "B", "C", "A"]);
         assert_eq!(d.mro("B"), ["B", "A"]);
+    }
+
+    fn doc(path: &str, text: &str, occs: Vec<Occ>) -> Doc {
+        let lines = text.split('\n').map(|l| l.chars().collect()).collect();
+        Doc { path: path.into(), lines, occs, generated: BTreeSet::new(), scopes: vec![] }
+    }
+
+    fn occ(line: u32, col: u32, len: u32, sym: &str, def: bool) -> Occ {
+        Occ { start: (line, col), end: (line, col + len), sym: sym.into(), def, forward: false }
+    }
+
+    #[test]
+    fn a_python_package_read_of_a_reexport_reads_its_definition() {
+        let g = "scip-python python app 1 `app.globals`/g.";
+        let bogus = "scip-python python app 1 `app.ctx`/g#";
+        let package = "scip-python python app 1 app/__init__:";
+        let mut d = Derived::empty(Lang::Python);
+        d.docs.push(doc("app/globals.py", "g: Globals = make()", vec![occ(0, 0, 1, g, true)]));
+        d.docs.push(doc("app/__init__.py", "from .globals import g as g", vec![occ(0, 21, 1, g, false)]));
+        d.docs.push(doc("use.py", "app.g.get()", vec![occ(0, 0, 3, package, false), occ(0, 4, 1, bogus, false)]));
+        d.defs.push(Def {
+            sym: g.into(),
+            doc: 0,
+            name_start: (0, 0),
+            name_end: (0, 1),
+            span: None,
+            local: false,
+            sort: Sort::Value,
+            name: "g".into(),
+            descs: vec![],
+            file_module: false,
+        });
+        d.by_sym.insert(g.into(), 0);
+        d.read_reexports();
+        assert_eq!(d.docs[2].occs[1].sym, g);
+        assert_eq!(d.docs[2].occs[0].sym, package);
     }
 }
