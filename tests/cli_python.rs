@@ -563,6 +563,35 @@ fn property_return_type_types_the_next_call() {
     );
 }
 
+// --- tests/fixtures/python-flow: types through collections, class-level
+// annotations, `with`, module paths, decorators and inherited constructors.
+//   flow/store.py:1   class Store: :2 get, :5 close, :8 __enter__
+//   flow/store.py:15  class Command: :16 __init__, :19 invoke; :23 class Alias(Command)
+//   flow/store.py:28  `current: Store = Store()`
+//   flow/runner.py:5  register; :9 class Runner (`store: Store` at :10)
+//   flow/runner.py:12 __init__(commands: list[Command]); :15 run_all (`for c in
+//                     self.commands: c.invoke()`); :19 first (`self.commands[0].invoke()`);
+//                     :22 lookup (`self.store.get`)
+//   flow/runner.py:26 `@register` on main (:27): `Alias("x")`, `with Store() as s:
+//                     s.close()`, `store.current.get("y")`
+
+const FLOW: &str = "python-flow";
+
+fn flow_callers(name: &str) -> Vec<Edge> {
+    let repo = Repo::indexed(FLOW);
+    caller_edges(&repo.ok(&["callers", name]))
+}
+
+#[test]
+fn callers_of_constructor_include_constructions_of_inheriting_subclasses() {
+    assert_edges(
+        "callers Command.__init__",
+        &flow_callers("flow.store.Command.__init__"),
+        &["flow.runner.main"],
+        &[],
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
