@@ -583,6 +583,16 @@ fn flow_callers(name: &str) -> Vec<Edge> {
 }
 
 #[test]
+fn bare_decorator_is_a_call_by_the_decorated_function() {
+    assert_edges(
+        "callers register",
+        &flow_callers("flow.runner.register"),
+        &["flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
 fn callers_of_constructor_include_constructions_of_inheriting_subclasses() {
     assert_edges(
         "callers Command.__init__",

@@ -42,8 +42,9 @@
 
 ; ---- decorators and annotations
 ; A decorator is evaluated in the scope around the definition it decorates:
-; in a class body, `@x.setter` reads the class's `x`.
-(decorator (identifier) @name) @reference.read @scope.outer
+; in a class body, `@x.setter` reads the class's `x`. A bare `@deco` calls
+; `deco` with the definition.
+(decorator (identifier) @name) @reference.call @scope.outer
 (decorator (attribute object: (identifier) @name) @scope.outer) @reference.read
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.read
 (type (identifier) @name) @reference.type
