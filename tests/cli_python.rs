@@ -583,6 +583,16 @@ fn flow_callers(name: &str) -> Vec<Edge> {
 }
 
 #[test]
+fn for_loop_and_subscript_take_the_element_type_of_an_attribute() {
+    assert_edges(
+        "callers Command.invoke",
+        &flow_callers("flow.store.Command.invoke"),
+        &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
+        &[],
+    );
+}
+
+#[test]
 fn bare_decorator_is_a_call_by_the_decorated_function() {
     assert_edges(
         "callers register",

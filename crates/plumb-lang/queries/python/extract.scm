@@ -76,6 +76,8 @@
   (#match? @context "(^|[.])(property|cached_property)$")) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 (default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
+; `for c in self.commands`: `c` has the type of the elements of `self.commands`
+(for_statement left: (identifier) @binding.name right: (_) @binding.element) @binding
 
 ; ---- names local to a function (parameters and assignment targets):
 ; a bare use of one is never resolved to a module-level definition
