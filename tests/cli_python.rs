@@ -593,6 +593,16 @@ fn for_loop_and_subscript_take_the_element_type_of_an_attribute() {
 }
 
 #[test]
+fn class_level_annotation_and_module_variable_type_their_calls() {
+    assert_edges(
+        "callers Store.get",
+        &flow_callers("flow.store.Store.get"),
+        &["flow.runner.Runner.lookup", "flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
 fn bare_decorator_is_a_call_by_the_decorated_function() {
     assert_edges(
         "callers register",

@@ -62,6 +62,12 @@
 (type (subscript subscript: (subscript subscript: (string (string_content) @name)))) @reference.type
 
 ; ---- bindings that give a local or attribute a type
+; a class-level annotation types the attribute of instances (`store: Store`
+; in the class body types `self.store`)
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment left: (identifier) @binding.field type: (type) @binding.type) @binding)))
 (assignment
   left: [(identifier) (attribute)] @binding.name
   right: (_) @binding.value) @binding
