@@ -603,6 +603,16 @@ fn class_level_annotation_and_module_variable_type_their_calls() {
 }
 
 #[test]
+fn with_as_binds_the_value_entered() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
 fn bare_decorator_is_a_call_by_the_decorated_function() {
     assert_edges(
         "callers register",

@@ -84,6 +84,11 @@
 (default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
 ; `for c in self.commands`: `c` has the type of the elements of `self.commands`
 (for_statement left: (identifier) @binding.name right: (_) @binding.element) @binding
+; `with Store() as s`: `s` has the type of the value entered
+(with_item
+  value: (as_pattern
+    (_) @binding.value
+    alias: (as_pattern_target (identifier) @binding.name))) @binding
 
 ; ---- names local to a function (parameters and assignment targets):
 ; a bare use of one is never resolved to a module-level definition
