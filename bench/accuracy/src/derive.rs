@@ -8,7 +8,7 @@
 //! * The enclosing symbol of a site is the innermost definition whose span contains it
 //!   (parameters and the file's own module excluded), else the file's top level.
 //! * A call is an occurrence followed by `(` (after generic arguments), or preceded by
-//!   `new` (TypeScript) or `@` (Python decorators).
+//!   `new` (TypeScript), or the last name of a Python decorator (`@deco`, `@group.command`).
 //! * Direct supertypes come from the declaration header (`class A(B)`, `extends`/`implements`,
 //!   `trait A: B`, `impl B for A`, C++ `class A : public B {`): the indexer's occurrences
 //!   inside it. C has none.
@@ -732,7 +732,11 @@ impl Derived {
         let before = doc.text_before(o.start);
         let before = before.trim_end();
         match self.lang {
-            Lang::Python if before.ends_with('@') => return true,
+            // A decorator calls the expression written after `@`: its last name
+            // (`@deco`, `@group.command`), not the receiver before a `.`.
+            Lang::Python if before.trim_end_matches(|c: char| is_ident(c) || c == '.').trim_end().ends_with('@') && (before.ends_with('@') || before.ends_with('.')) => {
+                return doc.skip_ws(o.end).is_none_or(|p| doc.char_at(p) != Some('.'));
+            }
             Lang::TypeScript if before.ends_with("new") && !before.ends_with(".new") => return true,
             // C++ `new T` / `new ns::T` (the occurrence is the class's).
             Lang::Cpp if self.in_repo_type(&o.sym) && {
