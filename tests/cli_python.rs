@@ -563,6 +563,75 @@ fn property_return_type_types_the_next_call() {
     );
 }
 
+// --- tests/fixtures/python-flow: types through collections, class-level
+// annotations, `with`, module paths, decorators and inherited constructors.
+//   flow/store.py:1   class Store: :2 get, :5 close, :8 __enter__
+//   flow/store.py:15  class Command: :16 __init__, :19 invoke; :23 class Alias(Command)
+//   flow/store.py:28  `current: Store = Store()`
+//   flow/runner.py:5  register; :9 class Runner (`store: Store` at :10)
+//   flow/runner.py:12 __init__(commands: list[Command]); :15 run_all (`for c in
+//                     self.commands: c.invoke()`); :19 first (`self.commands[0].invoke()`);
+//                     :22 lookup (`self.store.get`)
+//   flow/runner.py:26 `@register` on main (:27): `Alias("x")`, `with Store() as s:
+//                     s.close()`, `store.current.get("y")`
+
+const FLOW: &str = "python-flow";
+
+fn flow_callers(name: &str) -> Vec<Edge> {
+    let repo = Repo::indexed(FLOW);
+    caller_edges(&repo.ok(&["callers", name]))
+}
+
+#[test]
+fn for_loop_and_subscript_take_the_element_type_of_an_attribute() {
+    assert_edges(
+        "callers Command.invoke",
+        &flow_callers("flow.store.Command.invoke"),
+        &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
+        &[],
+    );
+}
+
+#[test]
+fn class_level_annotation_and_module_variable_type_their_calls() {
+    assert_edges(
+        "callers Store.get",
+        &flow_callers("flow.store.Store.get"),
+        &["flow.runner.Runner.lookup", "flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
+fn with_as_binds_the_value_entered() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
+fn bare_decorator_is_a_call_by_the_decorated_function() {
+    assert_edges(
+        "callers register",
+        &flow_callers("flow.runner.register"),
+        &["flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
+fn callers_of_constructor_include_constructions_of_inheriting_subclasses() {
+    assert_edges(
+        "callers Command.__init__",
+        &flow_callers("flow.store.Command.__init__"),
+        &["flow.runner.main"],
+        &[],
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]

@@ -8,7 +8,7 @@
 //! * The enclosing symbol of a site is the innermost definition whose span contains it
 //!   (parameters and the file's own module excluded), else the file's top level.
 //! * A call is an occurrence followed by `(` (after generic arguments), or preceded by
-//!   `new` (TypeScript) or `@` (Python decorators).
+//!   `new` (TypeScript), or the last name of a Python decorator (`@deco`, `@group.command`).
 //! * Direct supertypes come from the declaration header (`class A(B)`, `extends`/`implements`,
 //!   `trait A: B`, `impl B for A`, C++ `class A : public B {`): the indexer's occurrences
 //!   inside it. C has none.
@@ -143,6 +143,11 @@ pub struct Derived {
     /// Supertype symbol -> direct subtype symbols (header-derived).
     subtypes: BTreeMap<String, BTreeSet<String>>,
     supertypes: HashMap<String, BTreeSet<String>>,
+    /// Type symbol -> its direct in-repo supertypes in the order written (Python's MRO).
+    bases: HashMap<String, Vec<String>>,
+    /// Python: `__init__` symbol -> the construction sites (`X(…)` calls of a class) whose
+    /// class finds that `__init__` first in its method resolution order.
+    constructions: HashMap<String, Vec<(usize, usize)>>,
     impls: Vec<Impl>,
     /// Method symbol -> parent type symbol (Rust: the impl's self type).
     parent: HashMap<String, String>,
@@ -432,10 +437,9 @@ fn contains(span: (Pos, Pos), p: Pos) -> bool {
 }
 
 impl Derived {
-    pub fn load(lang: Lang, scip_path: &Path, root: &Path) -> Result<Derived> {
-        let bytes = std::fs::read(scip_path).with_context(|| format!("reading {}", scip_path.display()))?;
-        let index = scip::types::Index::parse_from_bytes(&bytes).context("decoding SCIP")?;
-        let mut d = Derived {
+    /// A derivation with no documents yet.
+    fn empty(lang: Lang) -> Derived {
+        Derived {
             lang,
             docs: vec![],
             defs: vec![],
@@ -444,12 +448,20 @@ impl Derived {
             refs: HashMap::new(),
             subtypes: BTreeMap::new(),
             supertypes: HashMap::new(),
+            bases: HashMap::new(),
+            constructions: HashMap::new(),
             impls: vec![],
             parent: HashMap::new(),
             impl_trait: HashMap::new(),
             forwards: vec![],
             stats: BTreeMap::new(),
-        };
+        }
+    }
+
+    pub fn load(lang: Lang, scip_path: &Path, root: &Path) -> Result<Derived> {
+        let bytes = std::fs::read(scip_path).with_context(|| format!("reading {}", scip_path.display()))?;
+        let index = scip::types::Index::parse_from_bytes(&bytes).context("decoding SCIP")?;
+        let mut d = Derived::empty(lang);
         let mut documents: Vec<_> = index.documents.iter().collect();
         documents.sort_by(|a, b| a.relative_path.cmp(&b.relative_path));
         for (di, document) in documents.iter().enumerate() {
@@ -620,6 +632,9 @@ impl Derived {
                 }
             }
         }
+        if lang == Lang::Python {
+            d.read_reexports();
+        }
         // References.
         for (di, doc) in d.docs.iter().enumerate() {
             for (oi, o) in doc.occs.iter().enumerate() {
@@ -643,6 +658,9 @@ impl Derived {
             }
         }
         d.find_bases();
+        if lang == Lang::Python {
+            d.find_constructions();
+        }
         Ok(d)
     }
 
@@ -714,7 +732,11 @@ impl Derived {
         let before = doc.text_before(o.start);
         let before = before.trim_end();
         match self.lang {
-            Lang::Python if before.ends_with('@') => return true,
+            // A decorator calls the expression written after `@`: its last name
+            // (`@deco`, `@group.command`), not the receiver before a `.`.
+            Lang::Python if before.trim_end_matches(|c: char| is_ident(c) || c == '.').trim_end().ends_with('@') && (before.ends_with('@') || before.ends_with('.')) => {
+                return doc.skip_ws(o.end).is_none_or(|p| doc.char_at(p) != Some('.'));
+            }
             Lang::TypeScript if before.ends_with("new") && !before.ends_with(".new") => return true,
             // C++ `new T` / `new ns::T` (the occurrence is the class's).
             Lang::Cpp if self.in_repo_type(&o.sym) && {
@@ -813,7 +835,75 @@ impl Derived {
             return;
         }
         self.subtypes.entry(base.to_string()).or_default().insert(sub.to_string());
-        self.supertypes.entry(sub.to_string()).or_default().insert(base.to_string());
+        if self.supertypes.entry(sub.to_string()).or_default().insert(base.to_string()) {
+            self.bases.entry(sub.to_string()).or_default().push(base.to_string());
+        }
+    }
+
+    /// The C3 linearisation of `class` over its in-repo bases (Python's method resolution
+    /// order); where the bases admit none, their depth-first order.
+    fn mro(&self, class: &str) -> Vec<String> {
+        fn c3(d: &Derived, class: &str, depth: usize) -> Option<Vec<String>> {
+            if depth > 64 {
+                return None;
+            }
+            let bases = d.bases.get(class).cloned().unwrap_or_default();
+            let mut seqs: Vec<Vec<String>> = vec![];
+            for b in &bases {
+                seqs.push(c3(d, b, depth + 1)?);
+            }
+            seqs.push(bases);
+            let mut out = vec![class.to_string()];
+            loop {
+                seqs.retain(|s| !s.is_empty());
+                if seqs.is_empty() {
+                    return Some(out);
+                }
+                let head = seqs.iter().map(|s| &s[0]).find(|h| !seqs.iter().any(|s| s[1..].contains(h)))?.clone();
+                for s in seqs.iter_mut() {
+                    if s[0] == head {
+                        s.remove(0);
+                    }
+                }
+                out.push(head);
+            }
+        }
+        c3(self, class, 0).unwrap_or_else(|| {
+            let mut out: Vec<String> = vec![];
+            let mut stack = vec![class.to_string()];
+            while let Some(c) = stack.pop() {
+                if out.contains(&c) || out.len() > 64 {
+                    continue;
+                }
+                stack.extend(self.bases.get(&c).into_iter().flatten().rev().cloned());
+                out.push(c);
+            }
+            out
+        })
+    }
+
+    /// Python: a construction `X(…)` of an in-repo class is a call of the `__init__` that `X`
+    /// finds first in its method resolution order (its own or a base's), as plumb's callers of
+    /// a constructor report it.
+    fn find_constructions(&mut self) {
+        let mut found: HashMap<String, Vec<(usize, usize)>> = HashMap::new();
+        let mut init_of: HashMap<String, Option<String>> = HashMap::new();
+        for (sym, sites) in &self.refs {
+            if !self.in_repo_type(sym) {
+                continue;
+            }
+            let init = init_of
+                .entry(sym.clone())
+                .or_insert_with(|| self.mro(sym).iter().find_map(|c| self.method_of(c, "__init__", "")))
+                .clone();
+            let Some(init) = init else { continue };
+            for &(di, oi) in sites {
+                if self.is_call(&self.docs[di], &self.docs[di].occs[oi]) {
+                    found.entry(init.clone()).or_default().push((di, oi));
+                }
+            }
+        }
+        self.constructions = found;
     }
 
     fn find_bases(&mut self) {
@@ -1169,6 +1259,37 @@ impl Derived {
         }
     }
 
+    /// Python: `pkg.NAME`, where `pkg/__init__.py` re-exports `NAME`, reads the re-exported
+    /// definition. scip-python names some such reads by a symbol no file defines
+    /// (`flask.g` as `` `flask.ctx`/g# ``, `flask.current_app` as `` `flask.app`/current_app# ``,
+    /// for module variables annotated with a class); those take the re-exported definition's
+    /// symbol. Reads whose symbol has a definition are left as they are.
+    fn read_reexports(&mut self) {
+        let reexports: HashMap<String, String> = self.reexports().into_iter().collect();
+        for di in 0..self.docs.len() {
+            let mut fixed = vec![];
+            let doc = &self.docs[di];
+            for (oi, o) in doc.occs.iter().enumerate() {
+                if o.def || o.sym.starts_with("local ") || self.by_sym.contains_key(&o.sym) {
+                    continue;
+                }
+                let Some(module) = doc.occs[..oi].iter().rev().find(|m| m.end.0 == o.start.0 && m.end.1 + 1 == o.start.1) else { continue };
+                if doc.char_at(module.end) != Some('.') {
+                    continue;
+                }
+                let Some(package) = module.sym.rsplit(' ').next().and_then(|x| x.strip_suffix("/__init__:")) else { continue };
+                let line = &doc.lines[o.start.0 as usize];
+                let name: String = line[o.start.1 as usize..(o.end.1 as usize).min(line.len())].iter().collect();
+                if let Some(sym) = reexports.get(&format!("{}.{name}", package.trim_matches('`'))) {
+                    fixed.push((oi, sym.clone()));
+                }
+            }
+            for (oi, sym) in fixed {
+                self.docs[di].occs[oi].sym = sym;
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- truths
 
     fn eligible_target(&self, def: &Def) -> bool {
@@ -1225,7 +1346,7 @@ impl Derived {
     }
 
     fn call_sites(&self, sym: &str) -> Vec<(usize, usize)> {
-        let mut v = vec![];
+        let mut v: Vec<(usize, usize)> = self.constructions.get(sym).cloned().unwrap_or_default();
         if let Some(rs) = self.refs.get(sym) {
             for &(di, oi) in rs {
                 if self.is_call(&self.docs[di], &self.docs[di].occs[oi]) {
@@ -2182,4 +2303,57 @@ pub fn indexer_name(scip_path: &Path) -> Result<String> {
     let index = scip::types::Index::parse_from_bytes(&bytes)?;
     let t = &index.metadata.tool_info;
     Ok(format!("{} {}", t.name, t.version))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_mro_is_the_c3_linearisation() {
+        // class A; class B(A); class C(A); class D(B, C)  ->  D B C A
+        let mut d = Derived::empty(Lang::Python);
+        d.add_base("A", "B");
+        d.add_base("A", "C");
+        d.add_base("B", "D");
+        d.add_base("C", "D");
+        assert_eq!(d.mro("D"), ["D", "B", "C", "A"]);
+        assert_eq!(d.mro("B"), ["B", "A"]);
+    }
+
+    fn doc(path: &str, text: &str, occs: Vec<Occ>) -> Doc {
+        let lines = text.split('\n').map(|l| l.chars().collect()).collect();
+        Doc { path: path.into(), lines, occs, generated: BTreeSet::new(), scopes: vec![] }
+    }
+
+    fn occ(line: u32, col: u32, len: u32, sym: &str, def: bool) -> Occ {
+        Occ { start: (line, col), end: (line, col + len), sym: sym.into(), def, forward: false }
+    }
+
+    #[test]
+    fn a_python_package_read_of_a_reexport_reads_its_definition() {
+        let g = "scip-python python app 1 `app.globals`/g.";
+        let bogus = "scip-python python app 1 `app.ctx`/g#";
+        let package = "scip-python python app 1 app/__init__:";
+        let mut d = Derived::empty(Lang::Python);
+        d.docs.push(doc("app/globals.py", "g: Globals = make()", vec![occ(0, 0, 1, g, true)]));
+        d.docs.push(doc("app/__init__.py", "from .globals import g as g", vec![occ(0, 21, 1, g, false)]));
+        d.docs.push(doc("use.py", "app.g.get()", vec![occ(0, 0, 3, package, false), occ(0, 4, 1, bogus, false)]));
+        d.defs.push(Def {
+            sym: g.into(),
+            doc: 0,
+            name_start: (0, 0),
+            name_end: (0, 1),
+            span: None,
+            local: false,
+            sort: Sort::Value,
+            name: "g".into(),
+            descs: vec![],
+            file_module: false,
+        });
+        d.by_sym.insert(g.into(), 0);
+        d.read_reexports();
+        assert_eq!(d.docs[2].occs[1].sym, g);
+        assert_eq!(d.docs[2].occs[0].sym, package);
+    }
 }

@@ -77,14 +77,37 @@ pub fn normalize_type(text: &str) -> Option<String> {
     is_path.then(|| base.to_owned())
 }
 
-/// Rust collections whose first type argument is the type of their
-/// elements (what `for x in &c`, `c.iter()` and `c[i]` yield). Chosen: the
-/// std sequences and sets.
-const ELEMENT_COLLECTIONS: &[&str] = &["BTreeSet", "BinaryHeap", "HashSet", "Vec", "VecDeque"];
+/// Collections whose first type argument is the type of their elements
+/// (what `for x in &c`, `c.iter()` and `c[i]` yield). Chosen: Rust's std
+/// sequences and sets, and Python's built-in and `typing`/`collections.abc`
+/// sequences, sets and iterables.
+const ELEMENT_COLLECTIONS: &[&str] = &[
+    "AbstractSet",
+    "BTreeSet",
+    "BinaryHeap",
+    "Collection",
+    "Deque",
+    "FrozenSet",
+    "HashSet",
+    "Iterable",
+    "Iterator",
+    "List",
+    "MutableSequence",
+    "MutableSet",
+    "Sequence",
+    "Set",
+    "Vec",
+    "VecDeque",
+    "deque",
+    "frozenset",
+    "list",
+    "set",
+];
 
-/// Owning pointers looked through to the collection they hold
-/// (`Box<[T]>`, `Arc<Vec<T>>`). Chosen: Rust's std smart pointers.
-const COLLECTION_POINTERS: &[&str] = &["Arc", "Box", "Rc"];
+/// Wrappers looked through to the collection they hold (`Box<[T]>`,
+/// `Arc<Vec<T>>`, `Optional[List[T]]`). Chosen: Rust's std smart pointers
+/// and Python's `typing.Optional`.
+const COLLECTION_POINTERS: &[&str] = &["Arc", "Box", "Optional", "Rc"];
 
 /// The path of the type of the elements of the collection type `text`
 /// (`Vec<Transition>`, `&[Transition]`, `[State; 4]`, `Box<[u8]>`), or
@@ -94,14 +117,16 @@ pub fn element_type(text: &str) -> Option<String> {
         return None;
     }
     let text = strip_prefixes(text, &["&", "mut ", "const ", "*"]);
+    let text = first_alternative(text.trim_matches(|c| c == '"' || c == '\''));
     if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         let element = inner.split(';').next().unwrap_or(inner);
         return normalize_type(element);
     }
-    let open = text.find('<')?;
-    let close = text.rfind('>')?;
+    // Type arguments in `<…>` (Rust) or `[…]` (Python's `list[Command]`).
+    let open = text.find(['<', '['])?;
+    let close = text.rfind(['>', ']'])?;
     let base = text[..open].trim();
-    let last = base.rsplit(':').next().unwrap_or(base);
+    let last = base.rsplit([':', '.']).next().unwrap_or(base);
     let argument = first_argument(text.get(open + 1..close)?);
     if ELEMENT_COLLECTIONS.contains(&last) {
         normalize_type(argument)
@@ -208,6 +233,10 @@ mod tests {
         check("alloc::vec::Vec<Option<State>>", Some("State"));
         check("Arc<Vec<State>>", Some("State"));
         check("HashMap<String, State>", None);
+        check("list[Command]", Some("Command"));
+        check("t.Optional[t.List[\"Parameter\"]]", Some("Parameter"));
+        check("Sequence[Command] | None", Some("Command"));
+        check("dict[str, Command]", None);
         check("Transition", None);
         check("[A, B]", None);
     }

@@ -218,6 +218,36 @@ impl Engine {
             .filter(|class| is_constructor(&target.name, &class.name, class.kind)))
     }
 
+    /// The classes whose construction runs constructor `target`: its own
+    /// class, and on each subtype path down from it the subclasses up to
+    /// the first that defines a constructor of the same name (they inherit
+    /// it).
+    fn constructing_classes(&self, target: &SymbolRow) -> Result<Vec<SymbolRow>> {
+        let Some(class) = self.constructed_class(target)? else {
+            return Ok(Vec::new());
+        };
+        let mut seen = HashSet::from([class.id]);
+        let mut queue = VecDeque::from([class.id]);
+        let mut classes = vec![class];
+        while let Some(current) = queue.pop_front() {
+            for sub in self.direct_subtypes(current)?.0 {
+                if !seen.insert(sub) {
+                    continue;
+                }
+                let overrides = self
+                    .store
+                    .children(sub)?
+                    .iter()
+                    .any(|c| c.name == target.name);
+                if !overrides && let Some(row) = self.store.symbol(sub)? {
+                    classes.push(row);
+                    queue.push_back(sub);
+                }
+            }
+        }
+        Ok(classes)
+    }
+
     /// Notes and lowers completeness when construction sites named like a
     /// constructor's class stayed unresolved (`new X()` of an `X` plumb
     /// could not tell apart).
@@ -428,8 +458,9 @@ impl Engine {
                     .into_iter()
                     .filter(|r| is_call(r.kind)),
             );
-            // A constructor runs where its class is constructed.
-            if let Some(class) = self.constructed_class(target)? {
+            // A constructor runs where its class, or a subclass inheriting
+            // it, is constructed.
+            for class in self.constructing_classes(target)? {
                 rows.extend(
                     self.store
                         .references_to(class.id)?

@@ -107,6 +107,18 @@ pub(super) fn push_bindings(
         // attribute outlives the function, whose scope the name needs.
         let (type_text, from_value) = match type_text {
             Some(text) if is_attribute && raw.from_value => {
+                // and its elements' (`self.commands = commands` with
+                // `commands: list[Command]` binds `self.commands[]`).
+                if let Some(elements) =
+                    local_binding(&facts.bindings, container, &format!("{text}[]"))
+                {
+                    let elements = BindingFact {
+                        name: format!("{name}[]"),
+                        scope,
+                        ..elements.clone()
+                    };
+                    facts.bindings.push(elements);
+                }
                 match local_binding(&facts.bindings, container, &text) {
                     Some(local) => (Some(local.type_text.clone()), local.from_value),
                     None => (Some(text), true),

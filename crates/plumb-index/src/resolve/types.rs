@@ -80,7 +80,12 @@ impl Resolver<'_> {
         let owner = if self.spec(f).self_names.contains(&head) {
             self.enclosing_type(f, c)?
         } else {
-            self.receiver_type(f, c, head, depth + 1)?
+            match self.receiver_type(f, c, head, depth + 1) {
+                Some(owner) => owner,
+                // `module.variable`: a module-level variable of the module
+                // head names.
+                None => return self.module_variable_type(f, c, head, field),
+            }
         };
         self.field_type(f, owner, field)
     }
@@ -131,6 +136,27 @@ impl Resolver<'_> {
                     })
                     .flatten()
             }
+            _ => None,
+        })
+    }
+
+    /// The type of `variable` (or of its elements, `variable[]`), bound at
+    /// the top level of the module file that the path `module` names
+    /// (`store.current` after `from . import store`).
+    fn module_variable_type(
+        &self,
+        f: FileId,
+        c: Container,
+        module: &str,
+        variable: &str,
+    ) -> Option<SymbolId> {
+        let segments: Vec<&str> = module.split('.').collect();
+        if !segments.iter().all(|s| is_identifier(s)) || self.spec(f).self_names.contains(&module) {
+            return None;
+        }
+        let lookup = self.resolve_path(f, c, &segments)?;
+        lookup.targets.into_iter().find_map(|t| match t {
+            Target::File(g) => self.binding_type(Scope::File(g), variable),
             _ => None,
         })
     }

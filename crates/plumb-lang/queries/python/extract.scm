@@ -42,8 +42,9 @@
 
 ; ---- decorators and annotations
 ; A decorator is evaluated in the scope around the definition it decorates:
-; in a class body, `@x.setter` reads the class's `x`.
-(decorator (identifier) @name) @reference.read @scope.outer
+; in a class body, `@x.setter` reads the class's `x`. A bare `@deco` calls
+; `deco` with the definition.
+(decorator (identifier) @name) @reference.call @scope.outer
 (decorator (attribute object: (identifier) @name) @scope.outer) @reference.read
 (decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.read
 (type (identifier) @name) @reference.type
@@ -61,6 +62,12 @@
 (type (subscript subscript: (subscript subscript: (string (string_content) @name)))) @reference.type
 
 ; ---- bindings that give a local or attribute a type
+; a class-level annotation types the attribute of instances (`store: Store`
+; in the class body types `self.store`)
+(class_definition
+  body: (block
+    (expression_statement
+      (assignment left: (identifier) @binding.field type: (type) @binding.type) @binding)))
 (assignment
   left: [(identifier) (attribute)] @binding.name
   right: (_) @binding.value) @binding
@@ -75,6 +82,13 @@
   (#match? @context "(^|[.])(property|cached_property)$")) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 (default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
+; `for c in self.commands`: `c` has the type of the elements of `self.commands`
+(for_statement left: (identifier) @binding.name right: (_) @binding.element) @binding
+; `with Store() as s`: `s` has the type of the value entered
+(with_item
+  value: (as_pattern
+    (_) @binding.value
+    alias: (as_pattern_target (identifier) @binding.name))) @binding
 
 ; ---- names local to a function (parameters and assignment targets):
 ; a bare use of one is never resolved to a module-level definition
