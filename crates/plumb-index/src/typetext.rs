@@ -58,6 +58,10 @@ pub fn normalize_type(text: &str) -> Option<String> {
     let text = text.trim_matches(|c| c == '"' || c == '\'').trim();
     // A nullable type (`Cart?` in Kotlin and C#) has the members of its type.
     let text = first_alternative(text).trim_end_matches('?').trim_end();
+    // An array (`Cart[]`) has the array's members, not its elements'.
+    if text.ends_with("[]") {
+        return None;
+    }
     let (base, args) = match text.find(['<', '[']) {
         Some(open) => (&text[..open], Some(&text[open + 1..])),
         None => (text, None),
@@ -77,23 +81,54 @@ pub fn normalize_type(text: &str) -> Option<String> {
     is_path.then(|| base.to_owned())
 }
 
-/// Rust collections whose first type argument is the type of their
-/// elements (what `for x in &c`, `c.iter()` and `c[i]` yield). Chosen: the
-/// std sequences and sets.
-const ELEMENT_COLLECTIONS: &[&str] = &["BTreeSet", "BinaryHeap", "HashSet", "Vec", "VecDeque"];
+/// Collections whose first type argument is the type of their elements
+/// (what `for x in &c`, `c.iter()`, `c[i]` and `for (const x of c)`
+/// yield). Chosen: Rust's std sequences and sets, and TypeScript's arrays
+/// and sets (its standard library's `lib.es5.d.ts`, `lib.es2015.collection.d.ts`).
+const ELEMENT_COLLECTIONS: &[&str] = &[
+    "Array",
+    "BTreeSet",
+    "BinaryHeap",
+    "HashSet",
+    "ReadonlyArray",
+    "ReadonlySet",
+    "Set",
+    "Vec",
+    "VecDeque",
+];
+
+/// Keyed collections whose second type argument is the type of the values
+/// a key reaches (what `m.get(k)` yields). Chosen: TypeScript's maps
+/// (`lib.es2015.collection.d.ts`).
+const KEYED_COLLECTIONS: &[&str] = &["Map", "ReadonlyMap", "WeakMap"];
 
 /// Owning pointers looked through to the collection they hold
 /// (`Box<[T]>`, `Arc<Vec<T>>`). Chosen: Rust's std smart pointers.
 const COLLECTION_POINTERS: &[&str] = &["Arc", "Box", "Rc"];
 
 /// The path of the type of the elements of the collection type `text`
-/// (`Vec<Transition>`, `&[Transition]`, `[State; 4]`, `Box<[u8]>`), or
-/// `None` when `text` is no such collection.
+/// (`Vec<Transition>`, `&[Transition]`, `[State; 4]`, `Box<[u8]>`,
+/// `Transition[]`, `Map<string, Transition>`), or `None` when `text` is no
+/// such collection.
 pub fn element_type(text: &str) -> Option<String> {
     if text.len() > MAX_TYPE_TEXT {
         return None;
     }
-    let text = strip_prefixes(text, &["&", "mut ", "const ", "*"]);
+    let text = strip_prefixes(text, &["&", "mut ", "const ", "*", "readonly "]);
+    // `(A | null)[]` is an array; `A[] | undefined`, a union with one.
+    let text = if text.ends_with("[]") {
+        text
+    } else {
+        first_alternative(text)
+    };
+    if let Some(element) = text.strip_suffix("[]") {
+        let element = element.trim();
+        let element = element
+            .strip_prefix('(')
+            .and_then(|e| e.strip_suffix(')'))
+            .unwrap_or(element);
+        return normalize_type(element);
+    }
     if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         let element = inner.split(';').next().unwrap_or(inner);
         return normalize_type(element);
@@ -105,6 +140,9 @@ pub fn element_type(text: &str) -> Option<String> {
     let argument = first_argument(text.get(open + 1..close)?);
     if ELEMENT_COLLECTIONS.contains(&last) {
         normalize_type(argument)
+    } else if KEYED_COLLECTIONS.contains(&last) {
+        let inner = text.get(open + 1..close)?;
+        normalize_type(first_argument(inner.get(argument.len() + 1..)?))
     } else if COLLECTION_POINTERS.contains(&last) {
         element_type(argument)
     } else {
@@ -190,6 +228,7 @@ mod tests {
         check("const struct file_operations", Some("file_operations"));
         check("Cart?", Some("Cart"));
         check("List<Cart>?", Some("List"));
+        check("Cart[]", None);
     }
 
     #[test]
@@ -210,5 +249,15 @@ mod tests {
         check("HashMap<String, State>", None);
         check("Transition", None);
         check("[A, B]", None);
+        check("Subject<T>[]", Some("Subject"));
+        check("readonly Observer[]", Some("Observer"));
+        check("(A | null)[]", Some("A"));
+        check("Array<Subject<T>>", Some("Subject"));
+        check(
+            "Map<string, ObservableValue<boolean>>",
+            Some("ObservableValue"),
+        );
+        check("Set<Reaction> | undefined", Some("Reaction"));
+        check("Observer[] | null", Some("Observer"));
     }
 }
