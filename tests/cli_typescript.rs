@@ -471,6 +471,8 @@ fn status_counts_every_ts_file_as_indexed() {
 //                       (:18 for-of, :21 `list[0]`, :23 `items.pop()!` of a pattern)
 //   src/registry.ts:27  describe: `const { label, side: width } = s` at :28
 //   src/registry.ts:32  `const unit: Shape = { label: …, area() {…} }` (:33)
+//   src/registry.ts:43  runEither: `new Runner(fast ? (s) => s.grow() : (t) => t.grow())`
+//                       (callbacks chosen by a condition, :46 and :47)
 
 const FLOW: &str = "typescript_flow";
 
@@ -492,6 +494,8 @@ fn calls_through_array_and_map_elements_resolve() {
             "src/registry.ts:18",
             "src/registry.ts:21",
             "src/registry.ts:23",
+            "src/registry.ts:46",
+            "src/registry.ts:47",
         ],
         &[],
     );

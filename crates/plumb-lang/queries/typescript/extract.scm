@@ -59,6 +59,13 @@
     parameters: (formal_parameters
       (required_parameter pattern: (identifier) @callback.param !type))))
 (arguments (arrow_function parameter: (identifier) @callback.param))
+; … or chosen by a condition (`new Observable(c ? (s) => … : (s) => …)`)
+(arguments
+  (ternary_expression
+    (arrow_function
+      parameters: (formal_parameters
+        (required_parameter pattern: (identifier) @callback.param !type)))))
+(arguments (ternary_expression (arrow_function parameter: (identifier) @callback.param)))
 (arguments
   (function_expression
     parameters: (formal_parameters
