@@ -466,6 +466,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/shapes.ts:1     interface Shape; :2 label; :3 area
 //   src/shapes.ts:6     class Square; :7 label; :8 side; :12 area; :15 grow
 //   src/shapes.ts:20    `let current`, assigned at :23; :22 install, exported by list at :26
+//   src/shapes.ts:28    type alias Named; :30 `interface Badge extends Named`
 //   src/registry.ts:3   class Registry: items (Square[]), byLabel (Map), first (:9
 //                       `this.items.shift()!`), named (:13 `this.byLabel.get(k)!`), growAll
 //                       (:18 for-of, :21 `list[0]`, :23 `items.pop()!` of a pattern)
@@ -548,5 +549,16 @@ fn object_patterns_and_typed_literal_keys_are_member_references() {
         &ref_edges(&json),
         &["src/registry.ts:33"],
         &[],
+    );
+}
+
+#[test]
+fn impls_of_type_alias_are_interfaces_extending_it() {
+    let repo = Repo::indexed(FLOW);
+    let got = impls_map(&repo.ok(&["impls", "src/shapes.Named"]));
+    assert_set_eq(
+        "impls Named",
+        &got.keys().cloned().collect(),
+        &["src/shapes.Badge"],
     );
 }
