@@ -459,3 +459,106 @@ fn status_counts_every_ts_file_as_indexed() {
         json["results"]
     );
 }
+
+// --- typescript_flow: receivers through collections, patterns, literals ------
+//
+// Fixture landmarks (tests/fixtures/typescript_flow, file:line):
+//   src/shapes.ts:1     interface Shape; :2 label; :3 area
+//   src/shapes.ts:6     class Square; :7 label; :8 side; :12 area; :15 grow
+//   src/shapes.ts:20    `let current`, assigned at :23; :22 install, exported by list at :26
+//   src/shapes.ts:28    type alias Named; :30 `interface Badge extends Named`
+//   src/registry.ts:3   class Registry: items (Square[]), byLabel (Map), first (:9
+//                       `this.items.shift()!`), named (:13 `this.byLabel.get(k)!`), growAll
+//                       (:18 for-of, :21 `list[0]`, :23 `items.pop()!` of a pattern)
+//   src/registry.ts:27  describe: `const { label, side: width } = s` at :28
+//   src/registry.ts:32  `const unit: Shape = { label: …, area() {…} }` (:33)
+//   src/registry.ts:43  runEither: `new Runner(fast ? (s) => s.grow() : (t) => t.grow())`
+//                       (callbacks chosen by a condition, :46 and :47)
+
+const FLOW: &str = "typescript_flow";
+
+#[test]
+fn calls_through_array_and_map_elements_resolve() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["callers", "src/shapes.Square.area"]);
+    assert_edges(
+        "callers Square.area",
+        &caller_edges(&json),
+        &["src/registry.Registry.first", "src/registry.Registry.named"],
+        &[],
+    );
+    let json = repo.ok(&["refs", "src/shapes.Square.grow"]);
+    assert_edges(
+        "refs Square.grow",
+        &ref_edges(&json),
+        &[
+            "src/registry.ts:18",
+            "src/registry.ts:21",
+            "src/registry.ts:23",
+            "src/registry.ts:46",
+            "src/registry.ts:47",
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn export_lists_and_assignments_are_references() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "src/shapes.install"]);
+    assert_edges(
+        "refs install",
+        &ref_edges(&json),
+        &["src/shapes.ts:26"],
+        &[],
+    );
+    let json = repo.ok(&["refs", "src/shapes.current"]);
+    assert_edges(
+        "refs current",
+        &ref_edges(&json),
+        &["src/shapes.ts:23"],
+        &[],
+    );
+}
+
+#[test]
+fn object_patterns_and_typed_literal_keys_are_member_references() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "src/shapes.Square.label"]);
+    assert_edges(
+        "refs Square.label",
+        &ref_edges(&json),
+        &["src/registry.ts:28"],
+        &[],
+    );
+    let json = repo.ok(&["refs", "src/shapes.Square.side"]);
+    assert_edges(
+        "refs Square.side",
+        &ref_edges(&json),
+        &[
+            "src/shapes.ts:10",
+            "src/shapes.ts:13",
+            "src/shapes.ts:16",
+            "src/registry.ts:28",
+        ],
+        &[],
+    );
+    let json = repo.ok(&["refs", "src/shapes.Shape.label"]);
+    assert_edges(
+        "refs Shape.label",
+        &ref_edges(&json),
+        &["src/registry.ts:33"],
+        &[],
+    );
+}
+
+#[test]
+fn impls_of_type_alias_are_interfaces_extending_it() {
+    let repo = Repo::indexed(FLOW);
+    let got = impls_map(&repo.ok(&["impls", "src/shapes.Named"]));
+    assert_set_eq(
+        "impls Named",
+        &got.keys().cloned().collect(),
+        &["src/shapes.Badge"],
+    );
+}

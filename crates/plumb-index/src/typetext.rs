@@ -58,6 +58,10 @@ pub fn normalize_type(text: &str) -> Option<String> {
     let text = text.trim_matches(|c| c == '"' || c == '\'').trim();
     // A nullable type (`Cart?` in Kotlin and C#) has the members of its type.
     let text = first_alternative(text).trim_end_matches('?').trim_end();
+    // An array (`Cart[]`) has the array's members, not its elements'.
+    if text.ends_with("[]") {
+        return None;
+    }
     let (base, args) = match text.find(['<', '[']) {
         Some(open) => (&text[..open], Some(&text[open + 1..])),
         None => (text, None),
@@ -78,11 +82,14 @@ pub fn normalize_type(text: &str) -> Option<String> {
 }
 
 /// Collections whose first type argument is the type of their elements
-/// (what `for x in &c`, `c.iter()` and `c[i]` yield). Chosen: Rust's std
-/// sequences and sets, and Python's built-in and `typing`/`collections.abc`
-/// sequences, sets and iterables.
+/// (what `for x in &c`, `c.iter()`, `c[i]` and `for (const x of c)`
+/// yield). Chosen: Rust's std sequences and sets, Python's built-in and
+/// `typing`/`collections.abc` sequences, sets and iterables, and
+/// TypeScript's arrays and sets (its standard library's `lib.es5.d.ts`,
+/// `lib.es2015.collection.d.ts`).
 const ELEMENT_COLLECTIONS: &[&str] = &[
     "AbstractSet",
+    "Array",
     "BTreeSet",
     "BinaryHeap",
     "Collection",
@@ -94,6 +101,8 @@ const ELEMENT_COLLECTIONS: &[&str] = &[
     "List",
     "MutableSequence",
     "MutableSet",
+    "ReadonlyArray",
+    "ReadonlySet",
     "Sequence",
     "Set",
     "Vec",
@@ -104,20 +113,40 @@ const ELEMENT_COLLECTIONS: &[&str] = &[
     "set",
 ];
 
+/// Keyed collections whose second type argument is the type of the values
+/// a key reaches (what `m.get(k)` yields). Chosen: TypeScript's maps
+/// (`lib.es2015.collection.d.ts`).
+const KEYED_COLLECTIONS: &[&str] = &["Map", "ReadonlyMap", "WeakMap"];
+
 /// Wrappers looked through to the collection they hold (`Box<[T]>`,
 /// `Arc<Vec<T>>`, `Optional[List[T]]`). Chosen: Rust's std smart pointers
 /// and Python's `typing.Optional`.
 const COLLECTION_POINTERS: &[&str] = &["Arc", "Box", "Optional", "Rc"];
 
 /// The path of the type of the elements of the collection type `text`
-/// (`Vec<Transition>`, `&[Transition]`, `[State; 4]`, `Box<[u8]>`), or
-/// `None` when `text` is no such collection.
+/// (`Vec<Transition>`, `&[Transition]`, `[State; 4]`, `Box<[u8]>`,
+/// `Transition[]`, `Map<string, Transition>`), or `None` when `text` is no
+/// such collection.
 pub fn element_type(text: &str) -> Option<String> {
     if text.len() > MAX_TYPE_TEXT {
         return None;
     }
-    let text = strip_prefixes(text, &["&", "mut ", "const ", "*"]);
-    let text = first_alternative(text.trim_matches(|c| c == '"' || c == '\''));
+    let text = strip_prefixes(text, &["&", "mut ", "const ", "*", "readonly "]);
+    let text = text.trim_matches(|c| c == '"' || c == '\'');
+    // `(A | null)[]` is an array; `A[] | undefined`, a union with one.
+    let text = if text.ends_with("[]") {
+        text
+    } else {
+        first_alternative(text)
+    };
+    if let Some(element) = text.strip_suffix("[]") {
+        let element = element.trim();
+        let element = element
+            .strip_prefix('(')
+            .and_then(|e| e.strip_suffix(')'))
+            .unwrap_or(element);
+        return normalize_type(element);
+    }
     if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
         let element = inner.split(';').next().unwrap_or(inner);
         return normalize_type(element);
@@ -130,6 +159,9 @@ pub fn element_type(text: &str) -> Option<String> {
     let argument = first_argument(text.get(open + 1..close)?);
     if ELEMENT_COLLECTIONS.contains(&last) {
         normalize_type(argument)
+    } else if KEYED_COLLECTIONS.contains(&last) {
+        let inner = text.get(open + 1..close)?;
+        normalize_type(first_argument(inner.get(argument.len() + 1..)?))
     } else if COLLECTION_POINTERS.contains(&last) {
         element_type(argument)
     } else {
@@ -215,6 +247,7 @@ mod tests {
         check("const struct file_operations", Some("file_operations"));
         check("Cart?", Some("Cart"));
         check("List<Cart>?", Some("List"));
+        check("Cart[]", None);
     }
 
     #[test]
@@ -239,5 +272,15 @@ mod tests {
         check("dict[str, Command]", None);
         check("Transition", None);
         check("[A, B]", None);
+        check("Subject<T>[]", Some("Subject"));
+        check("readonly Observer[]", Some("Observer"));
+        check("(A | null)[]", Some("A"));
+        check("Array<Subject<T>>", Some("Subject"));
+        check(
+            "Map<string, ObservableValue<boolean>>",
+            Some("ObservableValue"),
+        );
+        check("Set<Reaction> | undefined", Some("Reaction"));
+        check("Observer[] | null", Some("Observer"));
     }
 }

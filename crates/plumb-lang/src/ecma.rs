@@ -317,8 +317,16 @@ fn callback_site<'t>(param: Node<'t>, ancestry: &Ancestry<'t>) -> Option<Callbac
             (parent_of(list)?, named_index(declared)?)
         }
     };
-    let arguments = parent_of(function).filter(|p| p.kind() == "arguments")?;
-    let argument = named_index(function)?;
+    // A callback chosen by a condition (`f(c ? (x) => … : (x) => …)`) is
+    // still the argument.
+    let mut passed = function;
+    while let Some(outer) = parent_of(passed)
+        .filter(|p| matches!(p.kind(), "ternary_expression" | "parenthesized_expression"))
+    {
+        passed = outer;
+    }
+    let arguments = parent_of(passed).filter(|p| p.kind() == "arguments")?;
+    let argument = named_index(passed)?;
     let call = parent_of(arguments)?;
     let (callee, constructed) = match call.kind() {
         "call_expression" => (call.child_by_field_name("function")?, false),
@@ -383,7 +391,7 @@ mod tests {
 
     #[test]
     fn callback_parameters_know_their_call_and_positions() {
-        let code = "source.pipe(1, (x: number, y) => x);\nnew Observable(s => s);\n";
+        let code = "source.pipe(1, (x: number, y) => x);\nnew Observable(s => s);\nnew Observable(c ? (t) => t : (u) => u);\n";
         let tree = crate::test_parse(Language::TypeScript, code);
         let root = tree.root_node();
         let ancestry = Ancestry::of([&tree], code.len());
@@ -397,5 +405,7 @@ mod tests {
         assert_eq!(site("y"), Some(("source.pipe", false, 1, 1)));
         assert_eq!(site("s"), Some(("Observable", true, 0, 0)));
         assert_eq!(site("source"), None);
+        assert_eq!(site("t"), Some(("Observable", true, 0, 0)));
+        assert_eq!(site("u"), Some(("Observable", true, 0, 0)));
     }
 }

@@ -634,8 +634,12 @@ impl Engine {
         let mut results = Vec::new();
         let mut guesses = 0;
         for target in &start.located.symbols {
-            // A module can be mixed in (Ruby's `include`): it has subtypes too.
-            let (root, member) = if target.kind.is_type() || target.kind == SymbolKind::Module {
+            // A module can be mixed in (Ruby's `include`), and an interface
+            // can extend a type alias (TypeScript's `interface F extends
+            // Alias`): they have subtypes too.
+            let (root, member) = if target.kind.is_type()
+                || matches!(target.kind, SymbolKind::Module | SymbolKind::TypeAlias)
+            {
                 (target.id, None)
             } else {
                 match target.parent_id {

@@ -127,6 +127,27 @@ pub(super) fn push_bindings(
             other => (other, raw.from_value),
         };
         if let Some(type_text) = type_text {
+            // A name bound to a collection's value takes its elements too,
+            // bound as `name[]`: a pattern's field (`const { observers } =
+            // this`) and a plain path (`const list = this.items`).
+            let elements = match &field {
+                Some(field) => Some((type_text.clone(), false, Some(format!("{field}[]")))),
+                None if from_value && !raw.element && !is_attribute && is_path(&type_text) => {
+                    Some((type_text.clone(), true, None))
+                }
+                None => None,
+            };
+            if let Some((collection, element, field)) = elements {
+                facts.bindings.push(BindingFact {
+                    name: format!("{name}[]"),
+                    type_text: collection,
+                    scope,
+                    from_value: element,
+                    element,
+                    callback: None,
+                    field,
+                });
+            }
             facts.bindings.push(BindingFact {
                 name,
                 type_text,
@@ -138,6 +159,15 @@ pub(super) fn push_bindings(
             });
         }
     }
+}
+
+/// Whether `text` is a plain dotted path (`items`, `this.items`): no call,
+/// index or operator.
+fn is_path(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
 }
 
 /// The plain binding of `name` in `scope` (a parameter or a local typed by

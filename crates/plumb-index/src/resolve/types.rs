@@ -29,7 +29,7 @@ impl Resolver<'_> {
         if depth > MAX_CHAIN {
             return None;
         }
-        if receiver.ends_with(')') || receiver.starts_with("new ") {
+        if receiver.ends_with([')', '!']) || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);
         }
         // `states[i]`: an element of `states` (`states[]` itself is the
@@ -309,7 +309,16 @@ impl Resolver<'_> {
         }
         if text.ends_with(')') {
             let open = matching_open(text)?;
-            return self.call_result_type(f, c, &text[..open]);
+            // A collection's accessor yields one of its elements
+            // (`windows.shift()`, `this.byKey.get(k)`), unless the
+            // receiver's own type says what the method returns.
+            return self.call_result_type(f, c, &text[..open]).or_else(|| {
+                let (collection, method) = text[..open].rsplit_once('.')?;
+                ELEMENT_ACCESSORS
+                    .contains(&method)
+                    .then(|| self.element_type_of(f, c, collection, depth + 1))
+                    .flatten()
+            });
         }
         self.receiver_type(f, c, text, depth + 1)
     }
@@ -521,6 +530,14 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
 /// (`xs.iter()` yields what `xs[i]` is, by reference). From the std slice,
 /// `Vec` and set APIs.
 const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
+
+/// Methods of a collection that return one of its elements (or an
+/// optional one, which plumb reads as the element). From TypeScript's
+/// `Array` and `Map` (`lib.es5.d.ts`, `lib.es2015.collection.d.ts`) and
+/// Rust's slices and `Vec`.
+const ELEMENT_ACCESSORS: &[&str] = &[
+    "at", "find", "findLast", "first", "get", "last", "pop", "shift",
+];
 
 /// Of a scope's bindings (file, binding), in order, the one `name` takes:
 /// a declared type wins over an inferred one (`atom_: IAtom` over a

@@ -56,6 +56,12 @@
   name: (object_pattern (pair_pattern key: (property_identifier) value: (identifier) @binding.name))
   value: (_) @binding.pattern) @binding
 
+; `for (const x of xs)`: x takes an element of xs.
+(for_in_statement
+  left: (identifier) @binding.name
+  operator: "of"
+  right: (_) @binding.element) @binding
+
 ; ---- names local to a function
 (arrow_function parameter: (identifier) @local)
 (variable_declarator name: (identifier) @local)

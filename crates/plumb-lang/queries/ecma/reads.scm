@@ -9,3 +9,23 @@
 (pair value: (identifier) @name) @reference.read
 (shorthand_property_identifier) @name @reference.read
 (assignment_expression right: (identifier) @name) @reference.read
+; Names a local export list exports (`export { a, b as c }`, inside a
+; namespace too) and `export default a`: references to the local names.
+(export_statement !source
+  (export_clause (export_specifier name: (identifier) @name))) @reference.read
+(export_statement value: (identifier) @name) @reference.read
+; A name assigned to (`x = …`, `x += …`, `x++`).
+(assignment_expression left: (identifier) @name) @reference.read
+(augmented_assignment_expression left: (identifier) @name) @reference.read
+(update_expression argument: (identifier) @name) @reference.read
+; The fields an object pattern takes from a value (`const { a, b: c, d = 1 } = obj`).
+(variable_declarator
+  name: (object_pattern (shorthand_property_identifier_pattern) @name)
+  value: (_) @receiver) @reference.read
+(variable_declarator
+  name: (object_pattern (pair_pattern key: (property_identifier) @name))
+  value: (_) @receiver) @reference.read
+(variable_declarator
+  name: (object_pattern
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name))
+  value: (_) @receiver) @reference.read

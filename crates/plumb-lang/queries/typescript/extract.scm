@@ -41,6 +41,13 @@
   pattern: (identifier) @binding.field
   type: (type_annotation (_) @binding.type)) @binding
 
+; ---- an object literal's keys given to a declared type are references to
+; that type's members (`const p: Provider = { delegate: x }`)
+(variable_declarator
+  name: (identifier) @receiver
+  type: (type_annotation)
+  value: (object (pair key: (property_identifier) @name))) @reference.read
+
 ; ---- names local to a function
 (formal_parameters (required_parameter pattern: (identifier) @local))
 (formal_parameters (optional_parameter pattern: (identifier) @local))
@@ -52,6 +59,13 @@
     parameters: (formal_parameters
       (required_parameter pattern: (identifier) @callback.param !type))))
 (arguments (arrow_function parameter: (identifier) @callback.param))
+; … or chosen by a condition (`new Observable(c ? (s) => … : (s) => …)`)
+(arguments
+  (ternary_expression
+    (arrow_function
+      parameters: (formal_parameters
+        (required_parameter pattern: (identifier) @callback.param !type)))))
+(arguments (ternary_expression (arrow_function parameter: (identifier) @callback.param)))
 (arguments
   (function_expression
     parameters: (formal_parameters
