@@ -17,6 +17,31 @@
 (declaration
   declarator: (pointer_declarator
     declarator: (function_declarator declarator: (identifier) @name))) @definition.function
+; a name wrapped in a call-like macro, `int BZ_API(BZ2_bzRead) (…)`: the
+; parser reads the macro as a function declarator whose one parameter is a
+; bare type name, the declared name
+(function_definition
+  declarator: (function_declarator
+    declarator: (function_declarator
+      declarator: (identifier)
+      parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .)))) @definition.function
+(function_definition
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (function_declarator
+        declarator: (identifier)
+        parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .))))) @definition.function
+(declaration
+  declarator: (function_declarator
+    declarator: (function_declarator
+      declarator: (identifier)
+      parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .)))) @definition.function
+(declaration
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (function_declarator
+        declarator: (identifier)
+        parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .))))) @definition.function
 
 ; ---- types
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
@@ -65,6 +90,13 @@
 (declaration
   declarator: (init_declarator
     declarator: (pointer_declarator declarator: (identifier) @name))) @definition.variable
+(declaration
+  declarator: (init_declarator
+    declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
+(declaration
+  declarator: (init_declarator
+    declarator: (pointer_declarator
+      declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
 (declaration declarator: (identifier) @name) @definition.variable
 (declaration
   declarator: (pointer_declarator declarator: (identifier) @name)) @definition.variable
@@ -101,6 +133,8 @@
 (declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @local)))
 (declaration declarator: (identifier) @local)
 (declaration declarator: (pointer_declarator declarator: (identifier) @local))
+(declaration declarator: (array_declarator declarator: (identifier) @local))
+(declaration declarator: (init_declarator declarator: (array_declarator declarator: (identifier) @local)))
 
 ; ---- reads of names (last: any pattern above wins for the same name)
 (field_expression argument: (identifier) @name) @reference.read
