@@ -67,6 +67,9 @@
   declarator: (type_identifier) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; a project's own `typedef unsigned char uint8_t;`, a name the grammar reads
+; as a primitive type
+(type_definition declarator: (primitive_type) @name) @definition.type_alias
 (field_declaration declarator: (field_identifier) @name) @definition.field
 (field_declaration
   declarator: (pointer_declarator declarator: (field_identifier) @name)) @definition.field
@@ -108,6 +111,10 @@
 (call_expression
   function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
 (type_identifier) @name @reference.type
+; a fixed-width name the grammar reads as primitive (`uint8_t`, `size_t`): a
+; reference where the project defines it
+((primitive_type) @name @reference.type
+  (#not-match? @name "^(bool|char|double|float|int|long|short|signed|unsigned|void)$"))
 
 ; ---- bindings: locals and parameters typed by their declaration
 (declaration
