@@ -12,6 +12,10 @@
 //!   src/canvas.c:3       int canvas_paints (a file-level variable)
 //!   src/canvas.c:5       canvas_paint: canvas_paints++, switch on c->width, case CANVAS_FAST,
 //!                        c->draw(s), s->size through `shape_t`, a comparison, CANVAS_SLOW
+//!   include/stream.h:4   macro API(func); :6 typedef UInt32; :8 `int API(stream_open) (…);`
+//!   src/stream.c:3       `int stream_opens, stream_fails;` :4 array stream_names; :6 static config_ok
+//!   src/stream.c:8       `int API(stream_open) (…)`: config_ok, stream_opens; :16 API(stream_name)
+//!   src/stream.c:21      stream_main: stream_open, stream_name
 
 mod common;
 
@@ -156,14 +160,14 @@ fn status_counts_c_files_and_headers() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["c"], 6,
+        json["results"]["languages"]["c"], 8,
         "{:#}",
         json["results"]
     );
     let c = &json["results"]["by_language"][0];
     assert_eq!(
         (c["language"].as_str(), c["files"].as_u64()),
-        (Some("c"), Some(6)),
+        (Some("c"), Some(8)),
         "{c}"
     );
     let (calls, resolved) = (
@@ -215,4 +219,53 @@ fn variables_and_enumerators_are_referenced_in_statements_and_expressions() {
     );
     assert_eq!(sites("CANVAS_FAST"), set(["src/canvas.c:8"]));
     assert_eq!(sites("CANVAS_SLOW"), set(["src/canvas.c:11"]));
+}
+
+#[test]
+fn a_name_wrapped_in_a_call_like_macro_is_the_function_it_declares() {
+    let repo = Repo::indexed(FX);
+    let callers = repo.ok(&["callers", "src/stream.c:8"]);
+    assert_eq!(
+        located(&callers, "caller"),
+        set(["stream_main@src/stream.c:21"])
+    );
+    let callees = repo.ok(&["callees", "src/stream.c:8"]);
+    assert_eq!(
+        located(&callees, "callee"),
+        set(["config_ok@src/stream.c:6"])
+    );
+    let helper = repo.ok(&["callers", "src/stream.c:6"]);
+    assert_eq!(
+        located(&helper, "caller"),
+        set(["stream_open@src/stream.c:8"])
+    );
+    let names = repo.ok(&["callers", "stream_name"]);
+    assert_eq!(
+        located(&names, "caller"),
+        set(["stream_main@src/stream.c:21"])
+    );
+}
+
+#[test]
+fn each_name_of_a_declaration_is_a_file_level_variable() {
+    let repo = Repo::indexed(FX);
+    let outline = repo.ok(&["outline", "src/stream.c"]);
+    let top: BTreeSet<String> = outline["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["qualname"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        top,
+        set([
+            "stream_opens",
+            "stream_fails",
+            "stream_names",
+            "config_ok",
+            "stream_open",
+            "stream_name",
+            "stream_main"
+        ])
+    );
 }

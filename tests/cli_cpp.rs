@@ -17,6 +17,11 @@
 //!                          `using namespace geo;` :28, scale(1.5) :29
 //!   include/labels.hpp:4   class geo::Label (width :6); src/labels.cpp:5 Label::width defined
 //!                          out of line inside `namespace geo { … }`
+//!   include/grid.hpp:4     `typedef unsigned char uint8_t;`; :8 struct geo::Config (limit :10)
+//!   include/grid.hpp:13    class geo::Grid (cells :16, count :17, level :18, sum :19)
+//!   src/grid.cpp:5         Config::limit defined; :7 Grid::Grid initializes count and level
+//!   src/grid.cpp:9         Grid::sum: count :11, cells[i] :12, Config::limit and -count :13,
+//!                          a cast to uint8_t of level :14
 
 #![allow(
     clippy::unwrap_used,
@@ -307,6 +312,7 @@ fn refs_of_a_class_cover_types_constructions_and_out_of_line_scopes() {
             "include/shapes.hpp:27 instantiate",
             "src/main.cpp:5 import",
             "src/main.cpp:22 instantiate",
+            "src/main.cpp:24 type",
             "src/main.cpp:25 instantiate",
         ],
     );
@@ -319,7 +325,7 @@ fn refs_of_fields_and_macros_through_implicit_this_and_includes() {
     assert_set_eq(
         "refs radius",
         &ref_sites(&json),
-        &["src/shapes.cpp:13 read"],
+        &["src/shapes.cpp:10 write", "src/shapes.cpp:13 read"],
     );
     let json = repo.ok(&["refs", "MAX_ITEMS"]);
     assert_set_eq(
@@ -425,6 +431,34 @@ fn an_out_of_line_member_sits_in_the_namespace_block_it_is_defined_in() {
     );
 }
 
+#[test]
+fn fields_are_read_in_every_expression_and_written_by_member_initializers() {
+    let repo = Repo::indexed(FX);
+    let cells = ref_sites(&repo.ok(&["refs", "include/grid.hpp:16"]));
+    assert_eq!(cells, set(["src/grid.cpp:12 read"]));
+    let count = ref_sites(&repo.ok(&["refs", "include/grid.hpp:17"]));
+    assert_eq!(
+        count,
+        set([
+            "src/grid.cpp:7 write",
+            "src/grid.cpp:11 read",
+            "src/grid.cpp:13 read"
+        ])
+    );
+}
+
+#[test]
+fn a_qualifier_and_a_project_typedef_of_a_primitive_name_are_type_references() {
+    let repo = Repo::indexed(FX);
+    let config = ref_sites(&repo.ok(&["refs", "include/grid.hpp:8"]));
+    assert_eq!(config, set(["src/grid.cpp:5 type", "src/grid.cpp:13 type"]));
+    let byte = ref_sites(&repo.ok(&["refs", "include/grid.hpp:4"]));
+    assert_eq!(
+        byte,
+        set(["include/grid.hpp:18 type", "src/grid.cpp:14 type"])
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -432,7 +466,7 @@ fn status_counts_cpp_files() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["cpp"], 6,
+        json["results"]["languages"]["cpp"], 8,
         "{:#}",
         json["results"]
     );
@@ -444,7 +478,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(6), Some(21), Some(20)),
+        (Some("cpp"), Some(8), Some(21), Some(20)),
         "{cpp}"
     );
 }

@@ -21,6 +21,10 @@ pub(super) struct ListShapes {
     arguments: Option<NonZeroU16>,
     /// The `parameters` field.
     parameters: Option<NonZeroU16>,
+    /// The `declarator` field: where a C or C++ definition keeps its
+    /// parameter list (`int *f(int a)` is a pointer declarator around a
+    /// function declarator).
+    declarator: Option<NonZeroU16>,
     /// A kind of [`ListSyntax::trailing_argument_kinds`]: without one no
     /// call has trailing arguments, and counting them need not climb the
     /// tree.
@@ -43,6 +47,7 @@ impl ListShapes {
             lists: &spec.lists,
             arguments: grammar.field_id_for_name("arguments"),
             parameters: grammar.field_id_for_name("parameters"),
+            declarator: grammar.field_id_for_name("declarator"),
             trailing: has_any(spec.lists.trailing_argument_kinds),
             list_children: has_any(spec.lists.list_kinds),
         }
@@ -74,6 +79,12 @@ pub(super) fn arity<'t>(
     };
     let list = field
         .and_then(|field| node.child_by_field_id(field.get()))
+        .or_else(|| match (of, field, shapes.declarator) {
+            (ListKind::Parameters, Some(parameters), Some(declarator)) => {
+                declared_parameters(node, parameters, declarator)
+            }
+            _ => None,
+        })
         .or_else(|| {
             if !shapes.list_children {
                 return None;
@@ -119,6 +130,28 @@ pub(super) fn arity<'t>(
         count += 1;
     }
     Some(count)
+}
+
+/// The parameter list a C or C++ definition's declarator holds, reached
+/// through the declarators wrapped around it (pointer, reference and
+/// function declarators).
+fn declared_parameters(
+    node: Node<'_>,
+    parameters: NonZeroU16,
+    declarator: NonZeroU16,
+) -> Option<Node<'_>> {
+    let mut current = node.child_by_field_id(declarator.get());
+    while let Some(inner) = current {
+        if let Some(list) = inner.child_by_field_id(parameters.get()) {
+            return Some(list);
+        }
+        current = inner.child_by_field_id(declarator.get()).or_else(|| {
+            (inner.kind() == "reference_declarator")
+                .then(|| inner.named_child(0))
+                .flatten()
+        });
+    }
+    None
 }
 
 /// How many trailing lambdas follow a call's argument list: children of

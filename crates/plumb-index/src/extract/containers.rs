@@ -88,18 +88,30 @@ impl Containers {
 
 /// The container of each container, by a stack sweep over containers sorted
 /// by start (and by end, outermost first), and how deep the deepest nests.
+/// Definitions over the very same span are siblings: one declaration
+/// declaring several names (C's `int a, b;`) holds none of them in another.
 fn nest(containers: &[(u32, u32, Container)]) -> (HashMap<Container, Container>, usize) {
     let mut parents = HashMap::with_capacity(containers.len());
     let mut depth = 0;
-    let mut stack: Vec<(u32, Container)> = Vec::new();
+    let mut stack: Vec<(u32, u32, Container)> = Vec::new();
     for &(start, end, container) in containers {
-        while stack.last().is_some_and(|&(top_end, _)| top_end <= start) {
+        while stack
+            .last()
+            .is_some_and(|&(_, top_end, _)| top_end <= start)
+        {
             stack.pop();
         }
-        if let Some(&(_, parent)) = stack.last() {
+        let sibling = stack.last().is_some_and(|&(top_start, top_end, top)| {
+            (top_start, top_end) == (start, end)
+                && matches!((top, container), (Container::Def(_), Container::Def(_)))
+        });
+        if sibling {
+            stack.pop();
+        }
+        if let Some(&(_, _, parent)) = stack.last() {
             parents.insert(container, parent);
         }
-        stack.push((end, container));
+        stack.push((start, end, container));
         depth = depth.max(stack.len());
     }
     (parents, depth)

@@ -9,6 +9,7 @@ use plumb_store::model::{Resolution, SymbolKind};
 
 use super::imports::ModuleTarget;
 use super::modules::{self, ModuleLookup, Modules};
+use super::signatures::declared_parameter_types;
 use super::state::Resolver;
 use super::systems::{DEFAULT, Rules};
 use super::{FileId, Lookup, SourceFile, SymbolId, Target};
@@ -137,7 +138,7 @@ fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targe
                 if joined.is_empty() {
                     joined = external_definitions(resolver, &def.name).collect();
                 }
-                for definition in joined {
+                for definition in same_overload(resolver, s, joined) {
                     if !out.contains(&Target::Sym(definition)) {
                         out.push(Target::Sym(definition));
                     }
@@ -146,6 +147,34 @@ fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targe
         }
     }
     out
+}
+
+/// Of the `definitions` a prototype `s` may be joined to, those of its
+/// overload (the same parameter types) where `s` is C++ and any is; else
+/// all of them. msdfgen declares `scanlineSDF` six times, for bitmaps of
+/// one, three and four channels, and each prototype has one definition.
+fn same_overload(
+    resolver: &Resolver<'_>,
+    s: SymbolId,
+    definitions: Vec<SymbolId>,
+) -> Vec<SymbolId> {
+    let (f, _) = resolver.locate(s);
+    if resolver.file(f).language != Language::Cpp || definitions.len() < 2 {
+        return definitions;
+    }
+    let types = |d: SymbolId| {
+        let def = resolver.def(d);
+        declared_parameter_types(def.signature.as_deref()?, &def.name)
+    };
+    let Some(wanted) = types(s) else {
+        return definitions;
+    };
+    let same: Vec<SymbolId> = definitions
+        .iter()
+        .copied()
+        .filter(|&d| types(d).as_ref() == Some(&wanted))
+        .collect();
+    if same.is_empty() { definitions } else { same }
 }
 
 /// The file-level C functions with a body called `name` in file `g`,

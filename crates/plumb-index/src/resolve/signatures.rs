@@ -118,6 +118,117 @@ pub(super) fn parameter_types(signature: &str) -> Option<Vec<Option<String>>> {
     Some(types)
 }
 
+/// Words a C or C++ parameter declaration may hold that change nothing
+/// in which overload it is: qualifiers and elaborated-type keywords.
+const IGNORED_PARAMETER_WORDS: [&str; 7] = [
+    "class", "const", "enum", "register", "struct", "typename", "volatile",
+];
+
+/// Words that end a C or C++ type rather than name a parameter
+/// (`unsigned int` declares no parameter called `int`).
+const TYPE_WORDS: [&str; 10] = [
+    "auto", "bool", "char", "double", "float", "int", "long", "short", "signed", "unsigned",
+];
+
+/// The parameter types of a C or C++ declaration `signature` of `name`
+/// (`void f(const Shape &s, int n = 0)` gives `["Shape&", "int"]`): each
+/// parameter without its name, default, qualifiers and spaces, so that a
+/// prototype and its definition give the same list; `None` when no list
+/// follows the name.
+pub(super) fn declared_parameter_types(signature: &str, name: &str) -> Option<Vec<String>> {
+    let open = signature.match_indices(name).find_map(|(at, _)| {
+        let rest = &signature[at + name.len()..];
+        rest.trim_start()
+            .starts_with('(')
+            .then(|| at + name.len() + rest.find('(').unwrap_or(0))
+    })?;
+    let mut depth = 0i32;
+    let mut start = open + 1;
+    let mut parts = Vec::new();
+    for (i, c) in signature[open..].char_indices() {
+        let at = open + i;
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' | '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    parts.push(&signature[start..at]);
+                    break;
+                }
+            }
+            ',' if depth == 1 => {
+                parts.push(&signature[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    let types: Vec<String> = parts
+        .into_iter()
+        .map(declared_parameter_type)
+        .filter(|t| !t.is_empty())
+        .collect();
+    Some(if types == ["void"] { Vec::new() } else { types })
+}
+
+/// One C or C++ parameter declaration's type: its words and punctuation
+/// without the parameter's name, its default, and the words of
+/// [`IGNORED_PARAMETER_WORDS`].
+fn declared_parameter_type(parameter: &str) -> String {
+    let declared = parameter.split('=').next().unwrap_or(parameter);
+    let mut tokens: Vec<&str> = Vec::new();
+    let mut word_start = None;
+    for (i, c) in declared.char_indices() {
+        let in_word = c.is_alphanumeric() || c == '_' || c == ':';
+        match (in_word, word_start) {
+            (true, None) => word_start = Some(i),
+            (false, Some(from)) => {
+                tokens.push(&declared[from..i]);
+                word_start = None;
+            }
+            _ => {}
+        }
+        if !in_word && !c.is_whitespace() {
+            tokens.push(&declared[i..i + c.len_utf8()]);
+        }
+    }
+    if let Some(from) = word_start {
+        tokens.push(&declared[from..]);
+    }
+    tokens.retain(|t| !IGNORED_PARAMETER_WORDS.contains(t));
+    let is_word = |t: &str| {
+        t.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+    };
+    let name_at = tokens
+        .iter()
+        .position(|&t| t == "[")
+        .map_or(tokens.len(), |bracket| bracket)
+        .checked_sub(1);
+    if let Some(at) = name_at {
+        let names_a_parameter = is_word(tokens[at])
+            && !TYPE_WORDS.contains(&tokens[at])
+            && tokens[..at].iter().any(|t| is_word(t));
+        if names_a_parameter {
+            tokens.remove(at);
+        }
+    }
+    let mut out = String::new();
+    for t in tokens {
+        if is_word(t)
+            && out
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        {
+            out.push(' ');
+        }
+        out.push_str(t);
+    }
+    out
+}
+
 /// Splits `name?: Type` at its first colon outside brackets.
 fn split_top_level_colon(parameter: &str) -> Option<(&str, &str)> {
     let mut depth = 0i32;
@@ -159,6 +270,37 @@ mod tests {
         assert_eq!(return_annotation("make = (): Cart =>"), Some("Cart"));
         assert_eq!(return_annotation("def f(self)"), None);
         assert_eq!(return_annotation("class Cart(Base)"), None);
+    }
+
+    #[test]
+    fn declared_parameter_types_leave_out_names_defaults_and_qualifiers() {
+        let prototype = declared_parameter_types(
+            "void scan(Line &line, const Ref<float, 1> &sdf, double y, bool invert = false)",
+            "scan",
+        );
+        let definition = declared_parameter_types(
+            "void scan(Line &, const Ref<float, 1> &sdf, double, bool invert)",
+            "scan",
+        );
+        assert_eq!(
+            prototype,
+            Some(vec![
+                "Line&".to_owned(),
+                "Ref<float,1>&".to_owned(),
+                "double".to_owned(),
+                "bool".to_owned()
+            ])
+        );
+        assert_eq!(prototype, definition);
+        assert_eq!(
+            declared_parameter_types("int f(unsigned int, char *names[])", "f"),
+            Some(vec!["unsigned int".to_owned(), "char*[]".to_owned()])
+        );
+        assert_eq!(
+            declared_parameter_types("int f(void)", "f"),
+            Some(Vec::new())
+        );
+        assert_eq!(declared_parameter_types("int g(int x)", "f"), None);
     }
 
     #[test]

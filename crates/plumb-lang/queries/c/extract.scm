@@ -17,6 +17,31 @@
 (declaration
   declarator: (pointer_declarator
     declarator: (function_declarator declarator: (identifier) @name))) @definition.function
+; a name wrapped in a call-like macro, `int BZ_API(BZ2_bzRead) (…)`: the
+; parser reads the macro as a function declarator whose one parameter is a
+; bare type name, the declared name
+(function_definition
+  declarator: (function_declarator
+    declarator: (function_declarator
+      declarator: (identifier)
+      parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .)))) @definition.function
+(function_definition
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (function_declarator
+        declarator: (identifier)
+        parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .))))) @definition.function
+(declaration
+  declarator: (function_declarator
+    declarator: (function_declarator
+      declarator: (identifier)
+      parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .)))) @definition.function
+(declaration
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (function_declarator
+        declarator: (identifier)
+        parameters: (parameter_list . (parameter_declaration !declarator type: (type_identifier) @name) .))))) @definition.function
 
 ; ---- types
 (struct_specifier name: (type_identifier) @name body: (_)) @definition.struct
@@ -42,6 +67,9 @@
   declarator: (type_identifier) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; a project's own `typedef unsigned char uint8_t;`, a name the grammar reads
+; as a primitive type
+(type_definition declarator: (primitive_type) @name) @definition.type_alias
 (field_declaration declarator: (field_identifier) @name) @definition.field
 (field_declaration
   declarator: (pointer_declarator declarator: (field_identifier) @name)) @definition.field
@@ -65,6 +93,13 @@
 (declaration
   declarator: (init_declarator
     declarator: (pointer_declarator declarator: (identifier) @name))) @definition.variable
+(declaration
+  declarator: (init_declarator
+    declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
+(declaration
+  declarator: (init_declarator
+    declarator: (pointer_declarator
+      declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
 (declaration declarator: (identifier) @name) @definition.variable
 (declaration
   declarator: (pointer_declarator declarator: (identifier) @name)) @definition.variable
@@ -76,6 +111,10 @@
 (call_expression
   function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
 (type_identifier) @name @reference.type
+; a fixed-width name the grammar reads as primitive (`uint8_t`, `size_t`): a
+; reference where the project defines it
+((primitive_type) @name @reference.type
+  (#not-match? @name "^(bool|char|double|float|int|long|short|signed|unsigned|void)$"))
 
 ; ---- bindings: locals and parameters typed by their declaration
 (declaration
@@ -101,6 +140,8 @@
 (declaration declarator: (init_declarator declarator: (pointer_declarator declarator: (identifier) @local)))
 (declaration declarator: (identifier) @local)
 (declaration declarator: (pointer_declarator declarator: (identifier) @local))
+(declaration declarator: (array_declarator declarator: (identifier) @local))
+(declaration declarator: (init_declarator declarator: (array_declarator declarator: (identifier) @local)))
 
 ; ---- reads of names (last: any pattern above wins for the same name)
 (field_expression argument: (identifier) @name) @reference.read

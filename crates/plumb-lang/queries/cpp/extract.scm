@@ -69,6 +69,9 @@
 (enum_specifier name: (type_identifier) @name body: (_)) @definition.enum
 (enumerator name: (identifier) @name) @definition.variant
 (type_definition declarator: (type_identifier) @name) @definition.type_alias
+; a project's own `typedef unsigned char uint8_t;`, a name the grammar reads
+; as a primitive type
+(type_definition declarator: (primitive_type) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
 (alias_declaration name: (type_identifier) @name) @definition.type_alias
@@ -156,6 +159,12 @@
 (qualified_identifier
   name: (template_type name: (type_identifier) @name)) @path @reference.type
 (type_identifier) @name @reference.type
+; a fixed-width name the grammar reads as primitive (`uint8_t`, `size_t`): a
+; reference where the project defines it
+((primitive_type) @name @reference.type
+  (#not-match? @name "^(bool|char|double|float|int|long|short|signed|unsigned|void)$"))
+; the class or namespace qualifying a name: `Config::DISABLED`, `Base::reset()`
+(qualified_identifier scope: (namespace_identifier) @name) @reference.type
 
 ; ---- bindings: locals, parameters and fields typed by their declaration;
 ; `auto x = …` typed by its initializer
@@ -229,3 +238,22 @@
 (binary_expression (identifier) @name) @reference.read
 (initializer_pair value: (identifier) @name) @reference.read
 (initializer_list (identifier) @name) @reference.read
+(assignment_expression left: (identifier) @name) @reference.read
+(assignment_expression right: (identifier) @name) @reference.read
+(unary_expression argument: (identifier) @name) @reference.read
+(update_expression argument: (identifier) @name) @reference.read
+(subscript_expression argument: (identifier) @name) @reference.read
+(subscript_argument_list (identifier) @name) @reference.read
+(parenthesized_expression (identifier) @name) @reference.read
+(conditional_expression (identifier) @name) @reference.read
+(comma_expression (identifier) @name) @reference.read
+(case_statement value: (identifier) @name) @reference.read
+(pointer_expression argument: (identifier) @name) @reference.read
+(cast_expression value: (identifier) @name) @reference.read
+(condition_clause value: (identifier) @name) @reference.read
+(for_range_loop right: (identifier) @name) @reference.read
+(delete_expression (identifier) @name) @reference.read
+(throw_statement (identifier) @name) @reference.read
+(expression_statement (identifier) @name) @reference.read
+; a member initializer, `: x(0)`, writes the field
+(field_initializer (field_identifier) @name) @reference.write
