@@ -78,7 +78,7 @@ fn sources(fixture: &Fixture) -> (Vec<SourceFile>, Vec<Apart>) {
             match check_and_extract(*language, text.as_bytes(), timeout) {
                 FileOutcome::Indexed(facts) => {
                     let (file, apart) =
-                        SourceFile::new(i as i64 + 1, rel.clone(), *language, facts);
+                        SourceFile::new(i as i64 + 1, rel.clone(), *language, *facts);
                     Some((file, decode_apart(&apart)))
                 }
                 FileOutcome::Skipped(..) => None,

@@ -2,7 +2,7 @@
 //! reference sites, typed bindings and imports, all positioned, nothing
 //! resolved. Indexes (`usize`) point into the same file's vectors.
 
-use plumb_lang::{ConditionalCode, ImportDecl};
+use plumb_lang::{ConditionalCode, ImportDecl, ModulePath};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 use plumb_store::span::Span;
 use serde::{Deserialize, Serialize};
@@ -211,6 +211,9 @@ pub struct FileFacts {
     pub package: Option<String>,
     /// Statements compiled only under a condition (Rust `#[cfg(…)]`), by start.
     pub conditional: Vec<ConditionalCode>,
+    /// Module declarations that name their file by a path attribute (Rust's
+    /// `#[path = "…"] mod x;`).
+    pub module_paths: Vec<ModulePath>,
     /// Syntax-error and missing nodes tree-sitter recovered from.
     pub syntax_errors: u32,
 }
@@ -237,6 +240,7 @@ impl FileFacts {
         self.imports.shrink_to_fit();
         self.docs.shrink_to_fit();
         self.conditional.shrink_to_fit();
+        self.module_paths.shrink_to_fit();
     }
 
     /// The same facts in fresh allocations, made by the calling thread.

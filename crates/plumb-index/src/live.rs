@@ -300,7 +300,7 @@ impl LiveIndex {
                     return None;
                 };
                 let (file, apart) =
-                    SourceFile::new(row.id, row.path.clone(), candidate.language, facts);
+                    SourceFile::new(row.id, row.path.clone(), candidate.language, *facts);
                 let old = &self.sources[s].facts;
                 if interface::interface_hash(old) != interface::interface_hash(&file.facts) {
                     return None;

@@ -21,8 +21,8 @@ mod legacy;
 /// What became of one candidate file.
 #[derive(Debug)]
 pub enum FileOutcome {
-    /// Extracted.
-    Indexed(FileFacts),
+    /// Extracted (boxed: the facts are most of the outcome's size).
+    Indexed(Box<FileFacts>),
     /// Set aside, with the status and reason.
     Skipped(FileStatus, String),
 }
@@ -162,7 +162,7 @@ fn parse_and_extract(language: Language, source: &str, timeout: Duration) -> Fil
     let first = hooks.macro_arguments.take();
     let macro_trees = parse_macro_arguments(language, first, source, deadline.remaining());
     match extract_with_hooks(language, &tree, &macro_trees, source, hooks, deadline) {
-        Ok(facts) => FileOutcome::Indexed(facts),
+        Ok(facts) => FileOutcome::Indexed(Box::new(facts)),
         Err(ExtractError::Exceeded(exceeded @ Exceeded::Depth(_))) => {
             FileOutcome::Skipped(FileStatus::SkippedLimit, exceeded.to_string())
         }

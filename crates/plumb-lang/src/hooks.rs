@@ -11,7 +11,7 @@
 use tree_sitter::Node;
 
 use crate::ancestry::Ancestry;
-use crate::imports::{ConditionalCode, ImportDecl};
+use crate::imports::{ConditionalCode, ImportDecl, ModulePath};
 use crate::language::Language;
 use crate::{c, cpp, csharp, ecma, go, java, kotlin, php, python, ruby, rust, swift};
 
@@ -40,6 +40,9 @@ pub struct FileHooks {
     pub conditional: Vec<ConditionalCode>,
     /// [`Language::macro_arguments`].
     pub macro_arguments: Option<MacroArguments>,
+    /// The module declarations that name their file by a path attribute
+    /// (Rust's `#[path = "…"] mod x;`), in source order.
+    pub module_paths: Vec<ModulePath>,
 }
 
 /// Which list [`Language::unlisted_arity`] counts.

@@ -38,6 +38,19 @@ pub struct ConditionalCode {
     pub condition: String,
 }
 
+/// A `mod name;` declaration that names its file by a `#[path = "…"]`
+/// attribute (the Rust reference, "Modules: the path attribute").
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct ModulePath {
+    /// The inline modules (`mod a { … }`) the declaration sits in, outermost
+    /// first.
+    pub within: Vec<String>,
+    /// The module's name.
+    pub name: String,
+    /// The path as written, relative to the declaring file's directory.
+    pub path: String,
+}
+
 /// Source text of a node (lossy on invalid UTF-8, which the walk rejects).
 pub(crate) fn text<'a>(node: Node<'_>, source: &'a [u8]) -> &'a str {
     std::str::from_utf8(&source[node.byte_range()]).unwrap_or("")

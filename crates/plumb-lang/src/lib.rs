@@ -64,7 +64,7 @@ mod swift;
 
 pub use ancestry::Ancestry;
 pub use hooks::{CallbackSite, FileHooks, ListKind, MacroArguments};
-pub use imports::{ConditionalCode, ImportDecl};
+pub use imports::{ConditionalCode, ImportDecl, ModulePath};
 pub use language::{EXTENSIONS, Language, QueryError, header_language};
 pub use parser::{ParseError, discard_thread_parsers, parse_ranges_timed, parse_timed};
 pub use patterns::{Capture, FlatTree, PatternError, Patterns};

@@ -6,7 +6,7 @@ use tree_sitter::{Node, Point, Range};
 use crate::ancestry::Ancestry;
 use crate::hooks::Hooks;
 use crate::imports::{
-    ConditionalCode, ImportDecl, each_node_of_kind, each_node_of_kinds, position, text,
+    ConditionalCode, ImportDecl, ModulePath, each_node_of_kind, each_node_of_kinds, position, text,
 };
 use crate::{FileHooks, MacroArguments};
 
@@ -34,17 +34,23 @@ const MACRO_KINDS: &[&str] = &["macro_definition", "macro_invocation"];
 fn file_hooks(root: Node<'_>, source: &[u8]) -> FileHooks {
     let mut hooks = FileHooks::default();
     let mut kept = Vec::new();
+    let mut paths = Vec::new();
     each_node_of_kinds(
         root,
         &[USE_KINDS, ATTRIBUTE_KINDS, MACRO_KINDS],
         &mut |set, node| match set {
             0 => push_use(node, source, &mut hooks.imports),
-            1 => push_conditional(node, source, &mut hooks.conditional),
+            1 => {
+                push_conditional(node, source, &mut hooks.conditional);
+                push_module_path(node, source, &mut paths);
+            }
             _ => keep_arguments(node, &mut kept),
         },
     );
     hooks.imports.sort_by_key(|decl| (decl.line, decl.col));
     hooks.conditional.sort_by_key(|c| (c.start, c.end));
+    paths.sort_by_key(|(start, _)| *start);
+    hooks.module_paths = paths.into_iter().map(|(_, path)| path).collect();
     hooks.macro_arguments = arguments_text(kept, source);
     hooks
 }
@@ -219,17 +225,8 @@ fn push_conditional(node: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode
     else {
         return;
     };
-    let mut gated = node.next_named_sibling();
-    while let Some(next) = gated.filter(|n| {
-        matches!(
-            n.kind(),
-            "attribute_item" | "line_comment" | "block_comment"
-        )
-    }) {
-        gated = next.next_named_sibling();
-    }
     if let Some(gated) =
-        gated.filter(|n| matches!(n.kind(), "expression_statement" | "let_declaration"))
+        item_after(node).filter(|n| matches!(n.kind(), "expression_statement" | "let_declaration"))
     {
         let end = gated.end_position();
         out.push(ConditionalCode {
@@ -238,6 +235,68 @@ fn push_conditional(node: Node<'_>, source: &[u8], out: &mut Vec<ConditionalCode
             condition: condition.trim().to_owned(),
         });
     }
+}
+
+/// Appends, with the byte it starts at, the module declaration the
+/// attribute `node` names the file of, if it is a `#[path = "…"]` in front
+/// of a `mod x;` with no body.
+fn push_module_path(node: Node<'_>, source: &[u8], out: &mut Vec<(usize, ModulePath)>) {
+    let Some(attribute) = node.named_child(0) else {
+        return;
+    };
+    let is_path = attribute
+        .named_child(0)
+        .is_some_and(|name| name.kind() == "identifier" && text(name, source) == "path");
+    let Some(path) = attribute
+        .child_by_field_name("value")
+        .filter(|value| is_path && value.kind() == "string_literal")
+        .map(|value| text(value, source).trim_matches('"').to_owned())
+    else {
+        return;
+    };
+    let Some(item) = item_after(node)
+        .filter(|item| item.kind() == "mod_item" && item.child_by_field_name("body").is_none())
+    else {
+        return;
+    };
+    let Some(name) = item.child_by_field_name("name") else {
+        return;
+    };
+    let mut within = Vec::new();
+    let mut current = item.parent();
+    while let Some(list) = current.filter(|n| n.kind() == "declaration_list") {
+        let Some(module) = list.parent().filter(|n| n.kind() == "mod_item") else {
+            break;
+        };
+        if let Some(module_name) = module.child_by_field_name("name") {
+            within.push(text(module_name, source).to_owned());
+        }
+        current = module.parent();
+    }
+    within.reverse();
+    out.push((
+        item.start_byte(),
+        ModulePath {
+            within,
+            name: text(name, source).to_owned(),
+            path,
+        },
+    ));
+}
+
+/// The item the attribute `node` stands in front of: its next named
+/// sibling past other attributes and comments.
+fn item_after(node: Node<'_>) -> Option<Node<'_>> {
+    let mut next = node.next_named_sibling();
+    while let Some(sibling) = next.filter(|n| {
+        matches!(
+            n.kind(),
+            "attribute_item" | "line_comment" | "block_comment"
+        )
+    }) {
+        next = sibling.next_named_sibling();
+    }
+    next
 }
 
 /// The argument token trees of the outermost macro invocations under
@@ -483,6 +542,26 @@ mod tests {
         assert_eq!(expected.conditional.len(), 2);
         assert!(expected.macro_arguments.is_some());
         assert_eq!(file_hooks(root, source), expected);
+    }
+
+    #[test]
+    fn path_attributes_name_the_files_of_module_declarations() {
+        let code = "#[path = \"imp/unix.rs\"]\nmod sys;\n#[cfg(test)]\n// the tests\n#[path = \"t.rs\"]\nmod tests;\nmod outer {\n    #[path = \"deep.rs\"]\n    pub mod inner;\n}\n#[path = \"body.rs\"]\nmod inline {}\n#[doc = \"x.rs\"]\nmod doc;\n";
+        let mut parser = rust_parser();
+        let tree = parser.parse(code, None).unwrap();
+        let paths = file_hooks(tree.root_node(), code.as_bytes()).module_paths;
+        let found: Vec<_> = paths
+            .iter()
+            .map(|p| (p.within.join("::"), p.name.as_str(), p.path.as_str()))
+            .collect();
+        assert_eq!(
+            found,
+            vec![
+                (String::new(), "sys", "imp/unix.rs"),
+                (String::new(), "tests", "t.rs"),
+                ("outer".to_owned(), "inner", "deep.rs"),
+            ]
+        );
     }
 
     #[test]

@@ -60,6 +60,18 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
             symbols.push(found);
         }
     }
+    if symbols.is_empty()
+        && let Some((member, owner)) = wanted.split_last()
+        && !owner.is_empty()
+    {
+        for (found, importer) in reexported_as(store, owner, member)? {
+            notes.push(format!(
+                "{name:?} is imported by {importer} under that name: answering for {}",
+                found.qualname
+            ));
+            symbols.push(found);
+        }
+    }
     if symbols.is_empty() {
         notes.push(format!(
             "no symbol matches {name:?}; search {last:?} to find names like it"
@@ -122,8 +134,7 @@ fn inherited(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolR
 /// Import edges that are guesses are not followed.
 fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(SymbolRow, String)>> {
     let mut found = Vec::new();
-    let owner_segments = owned(owner);
-    let mut modules: HashMap<String, Vec<String>> = HashMap::new();
+    let mut modules = Modules::new(owner);
     for candidate in store.symbols_named(member)? {
         let mut importer = None;
         for r in store.references_to(candidate.id)? {
@@ -133,15 +144,7 @@ fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(Symbol
             {
                 continue;
             }
-            let named = module_segments(&r.file).ends_with(owner) || {
-                if !modules.contains_key(&r.file) {
-                    modules.insert(r.file.clone(), file_module(store, &r.file)?);
-                }
-                modules
-                    .get(&r.file)
-                    .is_some_and(|module| module.ends_with(&owner_segments))
-            };
-            if named {
+            if modules.is_owner(store, &r.file)? {
                 importer = Some(r.file);
                 break;
             }
@@ -151,6 +154,64 @@ fn reexported(store: &Store, owner: &[&str], member: &str) -> Result<Vec<(Symbol
         }
     }
     Ok(found)
+}
+
+/// The definitions that the module named `owner` imports under the other
+/// name `alias`, and so re-exports under it (`pub(crate) use
+/// complete::bash::generate as generate_complete_bash;` in
+/// `flags/mod.rs` makes `crate::flags::generate_complete_bash`), each with
+/// the importing file. Import edges that are guesses are not followed.
+fn reexported_as(store: &Store, owner: &[&str], alias: &str) -> Result<Vec<(SymbolRow, String)>> {
+    let mut found: Vec<(SymbolRow, String)> = Vec::new();
+    let mut modules = Modules::new(owner);
+    for r in store.aliased_imports(alias)? {
+        if r.method == Resolution::NameOnly
+            || found.iter().any(|(symbol, _)| symbol.id == r.target_id)
+            || !modules.is_owner(store, &r.file)?
+        {
+            continue;
+        }
+        if let Some(symbol) = store.symbol(r.target_id)? {
+            found.push((symbol, r.file));
+        }
+    }
+    Ok(found)
+}
+
+/// Which files are the module named by some segments, remembered by file.
+struct Modules<'o> {
+    /// The segments, as asked (`flags` of `crate::flags::x`).
+    owner: &'o [&'o str],
+    /// The same, owned.
+    owner_segments: Vec<String>,
+    /// The module of each file asked about ([`file_module`]).
+    of_file: HashMap<String, Vec<String>>,
+}
+
+impl<'o> Modules<'o> {
+    fn new(owner: &'o [&'o str]) -> Self {
+        Modules {
+            owner,
+            owner_segments: owned(owner),
+            of_file: HashMap::new(),
+        }
+    }
+
+    /// Whether the file at `path` is the module: its path names it, or the
+    /// qualified names of its definitions do.
+    fn is_owner(&mut self, store: &Store, path: &str) -> Result<bool> {
+        if module_segments(path).ends_with(self.owner) {
+            return Ok(true);
+        }
+        if !self.of_file.contains_key(path) {
+            self.of_file
+                .insert(path.to_owned(), file_module(store, path)?);
+        }
+        Ok(self
+            .of_file
+            .get(path)
+            .is_some_and(|module| module.ends_with(&self.owner_segments)))
+    }
 }
 
 /// The segments of the module a file's definitions live in, read from the

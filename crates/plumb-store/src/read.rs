@@ -326,6 +326,19 @@ impl Store {
         self.references_where("r.symbol_id = ?1", [target_id])
     }
 
+    /// Every resolved import site that binds its name under the local name
+    /// `alias` (`pub use a::B as alias;`), with the targets it resolved to.
+    /// A site is matched to its import by line, module and name (the
+    /// imports table keeps no column).
+    pub fn aliased_imports(&self, alias: &str) -> Result<Vec<ReferenceRow>> {
+        self.references_where(
+            "o.kind = ?1 AND EXISTS (SELECT 1 FROM imports i WHERE i.file_id = o.file_id
+             AND i.line = o.line AND i.module = coalesce(o.receiver, '') AND i.name = o.name
+             AND i.alias = ?2)",
+            params![OccurrenceKind::Import.as_str(), alias],
+        )
+    }
+
     /// Every resolved reference made from inside `enclosing_id` (directly).
     pub fn references_from(&self, enclosing_id: i64) -> Result<Vec<ReferenceRow>> {
         self.references_where("o.enclosing_id = ?1", [enclosing_id])

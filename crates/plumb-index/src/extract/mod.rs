@@ -97,14 +97,12 @@ pub(crate) fn extract(
 ) -> Result<FileFacts, ExtractError> {
     let root = tree.root_node();
     let bytes = source.as_bytes();
-    let mut hooks = FileHooks::default();
-    language.imports(root, bytes, &mut hooks.imports);
-    language.conditional_code(root, bytes, &mut hooks.conditional);
+    let hooks = language.file_hooks(root, bytes);
     let deadline = Deadline::after(std::time::Duration::from_secs(3600));
     extract_with_hooks(language, tree, macro_trees, source, hooks, deadline)
 }
 
-/// [`extract`], with the imports and conditional code of the file already
+/// [`extract`], with the imports, conditional code and module paths of the file already
 /// read by its hooks ([`Language::file_hooks`]; the macro arguments are
 /// `macro_trees`), within the file's bounds: an error once `deadline`
 /// passes or when definitions nest deeper than [`MAX_DEFINITION_DEPTH`].
@@ -172,11 +170,12 @@ pub fn extract_with_hooks(
 }
 
 /// The last phase: what the hooks read from the whole file (imports,
-/// package, conditional code) and the count of syntax errors.
+/// package, conditional code, module paths) and the count of syntax errors.
 fn push_file_facts(source: &Source<'_>, root: Node<'_>, hooks: FileHooks, facts: &mut FileFacts) {
     facts.imports = hooks.imports;
     facts.package = source.language.package(root, source.bytes);
     facts.conditional = hooks.conditional;
+    facts.module_paths = hooks.module_paths;
     facts.syntax_errors = count_syntax_errors(root);
 }
 

@@ -12,7 +12,8 @@
 //!   extensions ([`FileFacts::is_extension`]);
 //! - its inheritance sites (they give types their bases);
 //! - its imports (re-exports, and the names a type annotation in `g` is
-//!   resolved through) and its declared package;
+//!   resolved through), its declared package and the files its module
+//!   declarations name by path (they place those files in module trees);
 //! - bindings scoped to `g`'s top level or to a type (module variables,
 //!   fields, attributes);
 //! - through annotations read in `g`'s scopes (return types, aliases,
@@ -27,7 +28,7 @@
 //! function's own bindings and locals, conditional code (it only hides
 //! `g`'s own references), the syntax error count.
 
-use plumb_lang::ImportDecl;
+use plumb_lang::{ImportDecl, ModulePath};
 use plumb_store::model::{OccurrenceKind, SymbolKind};
 use serde::Serialize;
 
@@ -47,6 +48,7 @@ struct Interface<'a> {
     impls: Vec<ImplView<'a>>,
     inheritance: Vec<InheritanceView<'a>>,
     imports: Vec<ImportView<'a>>,
+    module_paths: &'a [ModulePath],
     bindings: Vec<&'a BindingFact>,
     locals: Vec<&'a LocalFact>,
 }
@@ -131,6 +133,7 @@ impl<'a> Interface<'a> {
                 })
                 .collect(),
             imports: facts.imports.iter().map(ImportView::of).collect(),
+            module_paths: &facts.module_paths,
             bindings: facts
                 .bindings
                 .iter()

@@ -76,7 +76,7 @@ pub(super) fn collect(walked: WalkOutcome, parsed: Vec<Parsed>, cache: &FactsCac
                     language: candidate.language,
                     // Cached facts were decoded with nothing else around.
                     facts: if parsed.reused {
-                        facts
+                        *facts
                     } else {
                         facts.compact()
                     },

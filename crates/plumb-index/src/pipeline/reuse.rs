@@ -48,7 +48,7 @@ pub(super) fn parse_or_reuse(
                 Some((hash, facts)) => Parsed {
                     file: ParsedFile {
                         hash: Some(hash),
-                        outcome: FileOutcome::Indexed(facts),
+                        outcome: FileOutcome::Indexed(Box::new(facts)),
                     },
                     aside_at: AsideAt::default(),
                     reused: true,

@@ -28,12 +28,19 @@ pub(super) const RULES: Rules = Rules {
     ..DEFAULT
 };
 
-/// A `mod x;` declaration stands for the module file it declares.
+/// A `mod x;` declaration stands for the module file it declares: the one
+/// its crate's module tree reached through it, else the one its path
+/// names in the crate.
 fn module_file(resolver: &Resolver<'_>, s: SymbolId) -> Option<FileId> {
-    let (f, _) = resolver.locate(s);
+    let (f, d) = resolver.locate(s);
     let def = resolver.def(s);
     if def.kind != SymbolKind::Module || def.has_body {
         return None;
+    }
+    let declared = modules::rust::declared_segments(&resolver.file(f).facts, d)
+        .and_then(|segments| resolver.modules.rust_declared_file(f.index(), segments));
+    if let Some(file) = declared {
+        return Some(FileId(file));
     }
     let mut segments = resolver.modules.rust_path[f.index()]
         .as_ref()?

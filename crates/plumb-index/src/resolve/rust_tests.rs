@@ -244,3 +244,26 @@ fn unit_structs_taken_by_reference_are_referenced() {
         ]
     );
 }
+
+#[test]
+fn path_attributes_place_module_files_in_the_declaring_crate() {
+    let crates = [RustCrate {
+        dir: String::new(),
+        name: Some("json".into()),
+        default_features: Vec::new(),
+        targets: vec![
+            "src/lib.rs".into(),
+            "tests/lexical.rs".into(),
+            "tests/test.rs".into(),
+        ],
+    }];
+    let fixture = "//- src/lib.rs\npub mod io;\nmod lexical;\npub fn run(e: &io::Error) -> u8 { e.kind() }\n//- src/io/mod.rs\n#[cfg(not(feature = \"std\"))]\n#[path = \"core.rs\"]\nmod imp;\npub use self::imp::Error;\n//- src/io/core.rs\npub struct Error;\nimpl Error { pub fn kind(&self) -> u8 { 0 } }\n//- src/lexical/mod.rs\npub mod algorithm;\n//- src/lexical/algorithm.rs\npub fn fast_path() -> u8 { 0 }\n//- tests/lexical.rs\n#[path = \"../src/lexical/mod.rs\"]\nmod lexical;\n#[path = \"lexical/algorithm.rs\"]\nmod algorithm;\n//- tests/lexical/algorithm.rs\nuse crate::lexical::algorithm::*;\npub struct Other;\nimpl Other { pub fn kind(&self) -> u8 { 1 } }\npub fn check() -> u8 { fast_path() }\n//- tests/test.rs\npub fn fast_path() -> u8 { 1 }\n";
+    assert_eq!(
+        calls_named_in(fixture, "fast_path", &crates),
+        vec!["crate::algorithm::check -> crate::lexical::algorithm::fast_path [import]"]
+    );
+    assert_eq!(
+        calls_named_in(fixture, "kind", &crates),
+        vec!["crate::run -> crate::io::imp::Error::kind [receiver]"]
+    );
+}

@@ -8,6 +8,7 @@ mod ecma;
 mod fixture;
 mod navigation;
 mod python;
+mod rust;
 
 use expect_test::Expect;
 

@@ -68,6 +68,9 @@ pub struct Modules {
     pub rust_path: Vec<Option<RustModulePath>>,
     /// Rust: file of each module path.
     pub rust_files: HashMap<RustModulePath, usize>,
+    /// Rust: the file each `mod x;` declaration names, by declaring file
+    /// and module path below it (inline modules, then the name).
+    pub rust_declared: HashMap<(usize, Vec<String>), usize>,
     /// Rust: crate key of each package name.
     pub rust_crates: HashMap<String, String>,
     /// C: file of each path.

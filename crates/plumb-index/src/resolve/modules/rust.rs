@@ -1,10 +1,14 @@
 //! Rust's module system: each file's place in its crate's module tree
-//! (from the nearest crate directory and the file's path under `src/`),
-//! and the workspace crates by package name.
+//! (the tree its crate root's `mod` declarations reach, `#[path]`
+//! attributes followed; else from the nearest crate directory and the
+//! file's path under `src/`), and the workspace crates by package name.
 
+use foldhash::HashMap;
 use plumb_lang::ModuleSystem;
+use plumb_store::model::SymbolKind;
 
-use super::{Manifests, Modules, RustCrate, strip_extension};
+use super::{Manifests, Modules, RustCrate, normalize, strip_extension};
+use crate::facts::{Container, FileFacts};
 use crate::resolve::SourceFile;
 
 /// Where a Rust file sits in its crate's module tree.
@@ -28,11 +32,175 @@ pub(crate) fn index(modules: &mut Modules, files: &[SourceFile], manifests: &Man
     }
     for (i, file) in files.iter().enumerate() {
         if file.language.spec().module_system == ModuleSystem::RustCrates {
-            let path = rust_module(&file.rel, crates);
-            modules.rust_files.entry(path.clone()).or_insert(i);
-            modules.rust_path[i] = Some(path);
+            modules.rust_path[i] = Some(rust_module(&file.rel, crates));
         }
     }
+    walk_module_trees(modules, files);
+    for (i, path) in modules.rust_path.iter().enumerate() {
+        if let Some(path) = path {
+            modules.rust_files.entry(path.clone()).or_insert(i);
+        }
+    }
+}
+
+/// Places every file a crate root reaches through `mod x;` declarations
+/// where those declarations put it, a `#[path = "…"]` attribute followed,
+/// and records the file each declaration names. The first root to reach a
+/// file places it: the roots of a crate's directory (`src/lib.rs`) come
+/// before the roots that are files of their own (tests, binaries), so a
+/// test crate's `#[path = "../src/x.rs"] mod x;` leaves `x.rs` in the
+/// library it belongs to. A file no root reaches keeps the place its path
+/// gives it.
+fn walk_module_trees(modules: &mut Modules, files: &[SourceFile]) {
+    let by_rel: HashMap<&str, usize> = files
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| modules.rust_path[i].is_some())
+        .map(|(i, file)| (file.rel.as_str(), i))
+        .collect();
+    let mut roots: Vec<usize> = (0..files.len())
+        .filter(|&i| {
+            modules.rust_path[i]
+                .as_ref()
+                .is_some_and(|path| path.segments.is_empty())
+        })
+        .collect();
+    roots.sort_by_key(|&i| {
+        (
+            modules.rust_path[i].as_ref().map(|p| &p.krate) == Some(&files[i].rel),
+            i,
+        )
+    });
+    let mut placed = vec![false; files.len()];
+    let mut owns_directory = vec![false; files.len()];
+    for root in roots {
+        if placed[root] {
+            continue;
+        }
+        placed[root] = true;
+        owns_directory[root] = true;
+        let mut queue = vec![root];
+        while let Some(f) = queue.pop() {
+            let Some(parent) = modules.rust_path[f].clone() else {
+                continue;
+            };
+            let base = module_directory(&files[f].rel, owns_directory[f]);
+            for (segments, path) in declarations(&files[f].facts) {
+                let Some(&t) = declared_files(&files[f].rel, &base, &segments, path)
+                    .iter()
+                    .find_map(|rel| by_rel.get(rel.as_str()))
+                else {
+                    continue;
+                };
+                let mut below = parent.segments.clone();
+                below.extend(segments.iter().cloned());
+                modules.rust_declared.entry((f, segments)).or_insert(t);
+                if placed[t] {
+                    continue;
+                }
+                placed[t] = true;
+                owns_directory[t] =
+                    path.is_some() || files[t].rel == "mod.rs" || files[t].rel.ends_with("/mod.rs");
+                modules.rust_path[t] = Some(RustModulePath {
+                    krate: parent.krate.clone(),
+                    segments: below,
+                });
+                queue.push(t);
+            }
+        }
+    }
+}
+
+/// The directory the `mod x;` declarations of the file at `rel` look in:
+/// its own for a file that owns it (a crate root, a `mod.rs`, a file a
+/// `#[path]` names), else the one named after its stem beside it.
+fn module_directory(rel: &str, owns_directory: bool) -> String {
+    let (dir, _) = rel.rsplit_once('/').unwrap_or(("", rel));
+    if owns_directory {
+        return dir.to_owned();
+    }
+    let stem = strip_extension(rel);
+    stem.to_owned()
+}
+
+/// The files a declaration with module `segments` (inline modules, then
+/// the declared name) and `path` attribute, written in the file at `rel`
+/// whose declarations look in `base`, may name, in the order rustc tries
+/// them (the Rust reference, "Modules"): the path, relative to the file's
+/// directory (to `base` and the inline modules inside an inline module);
+/// else `x.rs`, then `x/mod.rs`.
+fn declared_files(rel: &str, base: &str, segments: &[String], path: Option<&str>) -> Vec<String> {
+    let join = |parts: &[&str]| {
+        normalize(
+            &parts
+                .iter()
+                .filter(|part| !part.is_empty())
+                .copied()
+                .collect::<Vec<_>>()
+                .join("/"),
+        )
+    };
+    let (within, name) = segments.split_at(segments.len().saturating_sub(1));
+    let within = within.join("/");
+    match path {
+        Some(path) if within.is_empty() => {
+            let dir = rel.rsplit_once('/').map_or("", |(dir, _)| dir);
+            vec![join(&[dir, path])]
+        }
+        Some(path) => vec![join(&[base, &within, path])],
+        None => {
+            let name = name.first().map_or("", String::as_str);
+            vec![
+                join(&[base, &within, &format!("{name}.rs")]),
+                join(&[base, &within, name, "mod.rs"]),
+            ]
+        }
+    }
+}
+
+/// The `mod x;` declarations of a file (the ones with no body, outside
+/// functions): each one's module path below the file (inline modules, then
+/// its name) and its `#[path]` attribute, if any.
+fn declarations(facts: &FileFacts) -> Vec<(Vec<String>, Option<&str>)> {
+    facts
+        .defs
+        .iter()
+        .enumerate()
+        .filter(|(_, def)| def.kind == SymbolKind::Module && !def.has_body)
+        .filter_map(|(d, _)| {
+            let segments = declared_segments(facts, d)?;
+            let (name, within) = segments.split_last()?;
+            let path = facts
+                .module_paths
+                .iter()
+                .find(|p| &p.name == name && p.within == within)
+                .map(|p| p.path.as_str());
+            Some((segments, path))
+        })
+        .collect()
+}
+
+/// The module path below its file of definition `d`, a module: the inline
+/// modules it sits in, then its name. None inside anything else (a
+/// function, an impl block).
+pub(crate) fn declared_segments(facts: &FileFacts, d: usize) -> Option<Vec<String>> {
+    let mut segments = vec![facts.defs[d].name.to_string()];
+    let mut container = facts.defs[d].container;
+    // Containers nest strictly; the bound guards against a malformed cycle.
+    for _ in 0..=facts.defs.len() {
+        match container {
+            Container::File => {
+                segments.reverse();
+                return Some(segments);
+            }
+            Container::Def(outer) if facts.defs[outer].kind == SymbolKind::Module => {
+                segments.push(facts.defs[outer].name.to_string());
+                container = facts.defs[outer].container;
+            }
+            Container::Def(_) | Container::Impl(_) => return None,
+        }
+    }
+    None
 }
 
 /// The qualified-name prefix of the definitions of file `i`: `crate` and
@@ -49,6 +217,12 @@ pub(crate) fn qualified_prefix(modules: &Modules, _: &[SourceFile], i: usize) ->
 }
 
 impl Modules {
+    /// Rust: the file the `mod x;` declaration of file `from` with module
+    /// path `segments` below it names, as its crate's module tree reached it.
+    pub fn rust_declared_file(&self, from: usize, segments: Vec<String>) -> Option<usize> {
+        self.rust_declared.get(&(from, segments)).copied()
+    }
+
     /// Rust: the file of module `segments` in the crate of file `from`.
     pub fn rust_module_file(&self, from: usize, segments: &[String]) -> Option<usize> {
         let krate = self.rust_path[from].as_ref()?.krate.clone();
