@@ -162,9 +162,20 @@ pub(super) fn push_bindings(
 }
 
 /// Whether `text` is a plain dotted path (`items`, `this.items`): no call,
-/// index or operator.
+/// index, operator or literal (`3`, `None`, `null`).
 fn is_path(text: &str) -> bool {
-    !text.is_empty()
+    // Chosen: the literals of Python, TypeScript and JavaScript spelled like names.
+    const LITERALS: &[&str] = &[
+        "None",
+        "True",
+        "False",
+        "null",
+        "undefined",
+        "true",
+        "false",
+    ];
+    text.starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$'))
+        && !LITERALS.contains(&text)
         && text
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
