@@ -574,6 +574,8 @@ fn property_return_type_types_the_next_call() {
 //                     :22 lookup (`self.store.get`)
 //   flow/runner.py:26 `@register` on main (:27): `Alias("x")`, `with Store() as s:
 //                     s.close()`, `store.current.get("y")`
+//   flow/runner.py:34 class Group: :35 command; :39 `group = Group()`; :42 `@group.command`
+//                     on sub (:43)
 
 const FLOW: &str = "python-flow";
 
@@ -618,6 +620,16 @@ fn bare_decorator_is_a_call_by_the_decorated_function() {
         "callers register",
         &flow_callers("flow.runner.register"),
         &["flow.runner.main"],
+        &[],
+    );
+}
+
+#[test]
+fn attribute_decorator_is_a_call_of_its_last_name() {
+    assert_edges(
+        "callers Group.command",
+        &flow_callers("flow.runner.Group.command"),
+        &["flow.runner.sub"],
         &[],
     );
 }

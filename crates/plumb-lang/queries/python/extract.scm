@@ -42,11 +42,11 @@
 
 ; ---- decorators and annotations
 ; A decorator is evaluated in the scope around the definition it decorates:
-; in a class body, `@x.setter` reads the class's `x`. A bare `@deco` calls
-; `deco` with the definition.
+; in a class body, `@x.setter` reads the class's `x`. A decorator's last
+; name is called with the definition (`@deco`, `@group.command`).
 (decorator (identifier) @name) @reference.call @scope.outer
 (decorator (attribute object: (identifier) @name) @scope.outer) @reference.read
-(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.read
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (type (identifier) @name) @reference.type
 (type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
 (type (generic_type (identifier) @name)) @reference.type
