@@ -576,6 +576,10 @@ fn property_return_type_types_the_next_call() {
 //                     s.close()`, `store.current.get("y")`
 //   flow/runner.py:34 class Group: :35 command; :39 `group = Group()`; :42 `@group.command`
 //                     on sub (:43)
+//   flow/store.py:31  `_missing = object()`; :34 fetch(key, default=_missing), `is _missing` :35
+//   flow/store.py:40  class Slot(list): :41 __init__; flow/runner.py:47 make_slot: `Slot[int]()`
+//   flow/__init__.py  `from .store import current`; flow/runner.py:54 close_current:
+//                     `flow.current.close()`
 
 const FLOW: &str = "python-flow";
 
@@ -610,7 +614,7 @@ fn with_as_binds_the_value_entered() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.runner.main"],
-        &[],
+        &["flow.runner.close_current"],
     );
 }
 
@@ -631,6 +635,39 @@ fn attribute_decorator_is_a_call_of_its_last_name() {
         &flow_callers("flow.runner.Group.command"),
         &["flow.runner.sub"],
         &[],
+    );
+}
+
+#[test]
+fn default_values_and_comparisons_read_module_variables() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "flow.store._missing"]);
+    let lines: Vec<u64> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [34, 35], "{json:#}");
+}
+
+#[test]
+fn generic_class_called_with_type_arguments_is_constructed() {
+    assert_edges(
+        "callers Slot.__init__",
+        &flow_callers("flow.store.Slot.__init__"),
+        &["flow.runner.make_slot"],
+        &[],
+    );
+}
+
+#[test]
+fn package_variable_imported_into_the_package_types_its_calls() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.runner.close_current"],
+        &["flow.runner.main"],
     );
 }
 

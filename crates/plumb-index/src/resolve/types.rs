@@ -142,7 +142,7 @@ impl Resolver<'_> {
 
     /// The type of `variable` (or of its elements, `variable[]`), bound at
     /// the top level of the module file that the path `module` names
-    /// (`store.current` after `from . import store`).
+    /// (`store.current` after `from . import store`), or imported there.
     fn module_variable_type(
         &self,
         f: FileId,
@@ -156,7 +156,11 @@ impl Resolver<'_> {
         }
         let lookup = self.resolve_path(f, c, &segments)?;
         lookup.targets.into_iter().find_map(|t| match t {
-            Target::File(g) => self.binding_type(Scope::File(g), variable),
+            // Bound there, or imported there from its own module
+            // (`requests.codes` of `from .status_codes import codes`).
+            Target::File(g) => self
+                .binding_type(Scope::File(g), variable)
+                .or_else(|| self.imported_variable_type(g, Container::File, variable)),
             _ => None,
         })
     }

@@ -39,6 +39,8 @@
 (call function: (identifier) @name) @reference.call
 (call
   function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+; a generic class called with its type arguments (`ConfigAttribute[bool](…)`)
+(call function: (subscript value: (identifier) @name)) @reference.call
 
 ; ---- decorators and annotations
 ; A decorator is evaluated in the scope around the definition it decorates:
@@ -122,3 +124,24 @@
 (keyword_argument value: (identifier) @name) @reference.read
 (assignment right: (identifier) @name) @reference.read
 (return_statement (identifier) @name) @reference.read
+; a name's value read inside an expression: compared, combined, iterated,
+; collected, subscripted, raised or caught
+(comparison_operator (identifier) @name) @reference.read
+(boolean_operator (identifier) @name) @reference.read
+(not_operator (identifier) @name) @reference.read
+(binary_operator (identifier) @name) @reference.read
+(conditional_expression (identifier) @name) @reference.read
+(for_statement right: (identifier) @name) @reference.read
+(for_in_clause right: (identifier) @name) @reference.read
+(pair value: (identifier) @name) @reference.read
+(list (identifier) @name) @reference.read
+(tuple (identifier) @name) @reference.read
+(set (identifier) @name) @reference.read
+(subscript value: (identifier) @name) @reference.read
+(subscript subscript: (identifier) @name) @reference.read
+(raise_statement (identifier) @name) @reference.read
+(except_clause (identifier) @name) @reference.read
+(as_pattern (identifier) @name) @reference.read
+; a default value is evaluated where the function is defined
+(default_parameter value: (identifier) @name) @reference.read @scope.outer
+(typed_default_parameter value: (identifier) @name) @reference.read @scope.outer
