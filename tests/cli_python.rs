@@ -580,6 +580,7 @@ fn property_return_type_types_the_next_call() {
 //   flow/store.py:40  class Slot(list): :41 __init__; flow/runner.py:47 make_slot: `Slot[int]()`
 //   flow/__init__.py  `from .store import current`; flow/runner.py:54 close_current:
 //                     `flow.current.close()`
+//   flow/store.py:45  checked(f): nested wrapper(self: Store) (:46) calls `self.close()` at :47
 
 const FLOW: &str = "python-flow";
 
@@ -614,7 +615,7 @@ fn with_as_binds_the_value_entered() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.runner.main"],
-        &["flow.runner.close_current"],
+        &["flow.runner.close_current", "flow.store.checked.wrapper"],
     );
 }
 
@@ -667,7 +668,17 @@ fn package_variable_imported_into_the_package_types_its_calls() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.runner.close_current"],
-        &["flow.runner.main"],
+        &["flow.runner.main", "flow.store.checked.wrapper"],
+    );
+}
+
+#[test]
+fn annotated_self_outside_a_class_types_its_calls() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.store.checked.wrapper"],
+        &["flow.runner.main", "flow.runner.close_current"],
     );
 }
 

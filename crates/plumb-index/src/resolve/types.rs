@@ -77,8 +77,12 @@ impl Resolver<'_> {
         }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
-        let owner = if self.spec(f).self_names.contains(&head) {
-            self.enclosing_type(f, c)?
+        let enclosing = match self.spec(f).self_names.contains(&head) {
+            true => self.enclosing_type(f, c),
+            false => None,
+        };
+        let owner = if let Some(owner) = enclosing {
+            owner
         } else {
             match self.receiver_type(f, c, head, depth + 1) {
                 Some(owner) => owner,
