@@ -580,6 +580,8 @@ fn property_return_type_types_the_next_call() {
 //   flow/store.py:40  class Slot(list): :41 __init__; flow/runner.py:47 make_slot: `Slot[int]()`
 //   flow/__init__.py  `from .store import current`; flow/runner.py:54 close_current:
 //                     `flow.current.close()`
+//   flow/store.py:53  split(line) -> "tuple[str, Command]"; flow/runner.py:58 run_line:
+//                     `name, cmd = split(line)`, `cmd.invoke()` at :60
 //   flow/store.py:45  checked(f): nested wrapper(self: Store) (:46) calls `self.close()` at :47
 
 const FLOW: &str = "python-flow";
@@ -595,7 +597,7 @@ fn for_loop_and_subscript_take_the_element_type_of_an_attribute() {
         "callers Command.invoke",
         &flow_callers("flow.store.Command.invoke"),
         &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
-        &[],
+        &["flow.runner.run_line"],
     );
 }
 
@@ -683,12 +685,22 @@ fn annotated_self_outside_a_class_types_its_calls() {
 }
 
 #[test]
+fn tuple_targets_take_the_members_of_the_returned_tuple() {
+    assert_edges(
+        "callers Command.invoke",
+        &flow_callers("flow.store.Command.invoke"),
+        &["flow.runner.run_line"],
+        &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
+    );
+}
+
+#[test]
 fn callers_of_constructor_include_constructions_of_inheriting_subclasses() {
     assert_edges(
         "callers Command.__init__",
         &flow_callers("flow.store.Command.__init__"),
         &["flow.runner.main"],
-        &[],
+        &["flow.store.split"],
     );
 }
 

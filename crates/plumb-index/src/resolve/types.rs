@@ -14,7 +14,7 @@ use super::signatures::{
 use super::state::{BindingRef, Resolver, Scope};
 use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{BindingFact, Container, RefFact};
-use crate::typetext::normalize_type;
+use crate::typetext::{normalize_type, tuple_member};
 
 impl Resolver<'_> {
     /// The type a receiver expression has, from bindings in scope, field
@@ -206,6 +206,8 @@ impl Resolver<'_> {
                 self.callback_parameter_type(f, container, text, argument, parameter)
             } else if let Some(field) = &binding.field {
                 self.pattern_field_type(f, container, text, field)
+            } else if let Some(position) = binding.unpack {
+                self.unpacked_type(f, container, text, position)
             } else if binding.element {
                 self.element_type_of(f, container, text, 0)
             } else if binding.from_value {
@@ -214,6 +216,33 @@ impl Resolver<'_> {
                 self.type_from_text(f, container, text)
             }
         })
+    }
+
+    /// The type of member `position` of the tuple that `value`, a call,
+    /// returns, read from the callee's declared return type
+    /// (`cmd_name, cmd, args = self.resolve_command(ctx, args)`).
+    fn unpacked_type(
+        &self,
+        f: FileId,
+        c: Container,
+        value: &str,
+        position: u32,
+    ) -> Option<SymbolId> {
+        let value = value.trim();
+        let value = value.strip_prefix("await ").unwrap_or(value);
+        if !value.ends_with(')') {
+            return None;
+        }
+        let open = matching_open(value)?;
+        let called = self.called_symbol(f, c, &value[..open])?;
+        let (g, d) = self.locate(called);
+        let def = &self.file(g).facts.defs[d];
+        let declared = match &def.return_type {
+            Some(declared) => &**declared,
+            None => return_annotation(def.signature.as_deref()?)?,
+        };
+        let member = tuple_member(declared, position as usize)?;
+        self.type_from_text(g, def.container, &member)
     }
 
     /// The type of field `field` (a name, or a position: `0`) of the struct

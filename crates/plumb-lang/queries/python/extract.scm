@@ -84,6 +84,14 @@
   (#match? @context "(^|[.])(property|cached_property)$")) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 (default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
+; `name, cmd, args = self.resolve_command(…)`: each name takes its member
+; of the tuple the call returns
+(assignment
+  left: (pattern_list (identifier) @binding.name)
+  right: (_) @binding.unpack) @binding
+(assignment
+  left: (tuple_pattern (identifier) @binding.name)
+  right: (_) @binding.unpack) @binding
 ; `for c in self.commands`: `c` has the type of the elements of `self.commands`
 (for_statement left: (identifier) @binding.name right: (_) @binding.element) @binding
 ; `with Store() as s`: `s` has the type of the value entered
