@@ -582,6 +582,8 @@ fn property_return_type_types_the_next_call() {
 //                     `flow.current.close()`
 //   flow/store.py:53  split(line) -> "tuple[str, Command]"; flow/runner.py:58 run_line:
 //                     `name, cmd = split(line)`, `cmd.invoke()` at :60
+//   flow/store.py:57  class Handler: handle(self, store: Store, key); flow/runner.py:63
+//                     class QuietHandler(Handler): handle(self, store, key), `store.close()`
 //   flow/store.py:45  checked(f): nested wrapper(self: Store) (:46) calls `self.close()` at :47
 
 const FLOW: &str = "python-flow";
@@ -617,7 +619,11 @@ fn with_as_binds_the_value_entered() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.runner.main"],
-        &["flow.runner.close_current", "flow.store.checked.wrapper"],
+        &[
+            "flow.runner.close_current",
+            "flow.store.checked.wrapper",
+            "flow.runner.QuietHandler.handle",
+        ],
     );
 }
 
@@ -670,7 +676,11 @@ fn package_variable_imported_into_the_package_types_its_calls() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.runner.close_current"],
-        &["flow.runner.main", "flow.store.checked.wrapper"],
+        &[
+            "flow.runner.main",
+            "flow.store.checked.wrapper",
+            "flow.runner.QuietHandler.handle",
+        ],
     );
 }
 
@@ -680,7 +690,11 @@ fn annotated_self_outside_a_class_types_its_calls() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.store.checked.wrapper"],
-        &["flow.runner.main", "flow.runner.close_current"],
+        &[
+            "flow.runner.main",
+            "flow.runner.close_current",
+            "flow.runner.QuietHandler.handle",
+        ],
     );
 }
 
@@ -691,6 +705,20 @@ fn tuple_targets_take_the_members_of_the_returned_tuple() {
         &flow_callers("flow.store.Command.invoke"),
         &["flow.runner.run_line"],
         &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
+    );
+}
+
+#[test]
+fn unannotated_parameter_of_an_override_takes_the_base_annotation() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.runner.QuietHandler.handle"],
+        &[
+            "flow.runner.main",
+            "flow.runner.close_current",
+            "flow.store.checked.wrapper",
+        ],
     );
 }
 

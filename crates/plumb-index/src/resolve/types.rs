@@ -9,7 +9,8 @@ use foldhash::HashSet;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 
 use super::signatures::{
-    THIS_PARAMETER, matching_open, matching_open_bracket, parameter_types, return_annotation,
+    THIS_PARAMETER, matching_open, matching_open_bracket, parameter_names, parameter_types,
+    return_annotation,
 };
 use super::state::{BindingRef, Resolver, Scope};
 use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
@@ -63,6 +64,9 @@ impl Resolver<'_> {
         }
         // A module-level variable of another file, reached by import.
         if let Some(ty) = self.imported_variable_type(f, c, receiver) {
+            return Some(ty);
+        }
+        if let Some(ty) = self.inherited_parameter_type(f, c, receiver) {
             return Some(ty);
         }
         // A bare field of the enclosing type, where members are in scope
@@ -142,6 +146,42 @@ impl Resolver<'_> {
             }
             _ => None,
         })
+    }
+
+    /// The type of parameter `name` of the method around `c`, unannotated
+    /// there, from the annotation of the same parameter (by position) of
+    /// the method it overrides: `def parse_args(self, ctx, args)` in a
+    /// subclass of a class declaring `parse_args(self, ctx: Context, …)`.
+    fn inherited_parameter_type(&self, f: FileId, c: Container, name: &str) -> Option<SymbolId> {
+        if !self.rules(f).inherited_parameter_types || !is_identifier(name) {
+            return None;
+        }
+        let Container::Def(d) = c else {
+            return None;
+        };
+        let method = &self.file(f).facts.defs[d];
+        if method.kind != SymbolKind::Method {
+            return None;
+        }
+        let position = parameter_names(method.signature.as_deref()?)?
+            .iter()
+            .position(|&p| p == name)?;
+        let owner = self.enclosing_type(f, method.container)?;
+        let bases: Vec<SymbolId> = self
+            .bases
+            .get(&owner)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        let overridden = bases
+            .into_iter()
+            .find_map(|base| self.type_members(base, &method.name).0.first().copied())?;
+        let (g, e) = self.locate(overridden);
+        let base_method = &self.file(g).facts.defs[e];
+        let declared = parameter_types(base_method.signature.as_deref()?)?;
+        let text = declared.get(position)?.as_deref()?;
+        self.type_from_text(g, base_method.container, text)
     }
 
     /// The type of `variable` (or of its elements, `variable[]`), bound at
