@@ -584,6 +584,8 @@ fn property_return_type_types_the_next_call() {
 //                     `name, cmd = split(line)`, `cmd.invoke()` at :60
 //   flow/store.py:57  class Handler: handle(self, store: Store, key); flow/runner.py:63
 //                     class QuietHandler(Handler): handle(self, store, key), `store.close()`
+//   flow/store.py:62  make_alias(): `return Alias("x")`, no annotation; flow/runner.py:68
+//                     retarget: `store.make_alias().target()`
 //   flow/store.py:45  checked(f): nested wrapper(self: Store) (:46) calls `self.close()` at :47
 
 const FLOW: &str = "python-flow";
@@ -723,12 +725,22 @@ fn unannotated_parameter_of_an_override_takes_the_base_annotation() {
 }
 
 #[test]
+fn unannotated_function_returns_the_type_its_return_constructs() {
+    assert_edges(
+        "callers Alias.target",
+        &flow_callers("flow.store.Alias.target"),
+        &["flow.runner.retarget"],
+        &[],
+    );
+}
+
+#[test]
 fn callers_of_constructor_include_constructions_of_inheriting_subclasses() {
     assert_edges(
         "callers Command.__init__",
         &flow_callers("flow.store.Command.__init__"),
         &["flow.runner.main"],
-        &["flow.store.split"],
+        &["flow.store.split", "flow.store.make_alias"],
     );
 }
 

@@ -91,6 +91,9 @@ pub(super) fn push_bindings(
         if raw.is_field {
             name = format!("{self_name}.{name}");
         }
+        if raw.returns {
+            name = format!("{name}()");
+        }
         let scope = match container {
             // A variant's fields are its own (`Value::Number(n)` reads them).
             Container::Def(d) if raw.is_field && facts.defs[d].kind == SymbolKind::Variant => {

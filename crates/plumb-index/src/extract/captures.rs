@@ -28,6 +28,7 @@ pub(super) enum Role {
     BindingPattern,
     BindingPosition,
     BindingUnpack,
+    BindingReturn,
     Local,
     Template,
     CallbackParam,
@@ -63,6 +64,7 @@ pub(super) fn roles(language: Language, patterns: &Patterns) -> Result<Vec<Role>
                 "binding.pattern" => Some(Role::BindingPattern),
                 "binding.position" => Some(Role::BindingPosition),
                 "binding.unpack" => Some(Role::BindingUnpack),
+                "binding.return" => Some(Role::BindingReturn),
                 "local" => Some(Role::Local),
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
@@ -155,6 +157,9 @@ pub(super) struct RawBinding<'t> {
     /// The name is one of a tuple of targets (`a, b = f()`): it takes the
     /// member of the initializer's tuple at its position.
     pub(super) unpack: bool,
+    /// The name is a function's, and `type_node` what it returns: bound
+    /// as `name()`, the type a call of it has.
+    pub(super) returns: bool,
 }
 
 /// An impl block as captured: its node, the name of the type its members
@@ -202,6 +207,7 @@ struct MatchCaptures<'t> {
     pattern: bool,
     position: bool,
     unpack: bool,
+    returns: bool,
     local: bool,
     overload: bool,
     accessor: bool,
@@ -279,6 +285,11 @@ impl<'t> Captured<'t> {
                 found.binding_type = Some(node);
                 found.from_value = true;
                 found.unpack = true;
+            }
+            Role::BindingReturn => {
+                found.binding_type = Some(node);
+                found.from_value = true;
+                found.returns = true;
             }
             Role::Local => self.locals.push(node),
             Role::CallbackParam => self.callback_params.push(node),
@@ -366,6 +377,7 @@ impl<'t> Captured<'t> {
                         pattern: found.pattern,
                         position: found.position,
                         unpack: found.unpack,
+                        returns: found.returns,
                     });
                 }
             }

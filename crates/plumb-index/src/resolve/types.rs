@@ -569,11 +569,31 @@ impl Resolver<'_> {
         if !def.kind.is_callable() && !def.is_arrow_field() {
             return None;
         }
-        let text = match &def.return_type {
-            Some(declared) => &**declared,
-            None => return_annotation(def.signature.as_deref()?)?,
+        let declared = match &def.return_type {
+            Some(declared) => Some(&**declared),
+            None => def.signature.as_deref().and_then(return_annotation),
         };
-        self.type_from_text(f, def.container, text)
+        match declared {
+            Some(text) => self.type_from_text(f, def.container, text),
+            None => self.inferred_return_type(f, d),
+        }
+    }
+
+    /// The type of what definition `d` of file `f`, a function without a
+    /// return annotation, returns, from the call in its body's `return`
+    /// (the `name()` binding in the scope around it).
+    fn inferred_return_type(&self, f: FileId, d: usize) -> Option<SymbolId> {
+        let def = &self.file(f).facts.defs[d];
+        let scope = match def.container {
+            Container::File => Scope::File(f),
+            Container::Def(c) if self.file(f).facts.defs[c].kind.is_type() => {
+                Scope::Sym(self.sym_of(f, c))
+            }
+            // A function's own scope may be set apart while another file
+            // is resolved: nested functions are left untyped.
+            Container::Def(_) | Container::Impl(_) => return None,
+        };
+        self.binding_type(scope, &format!("{}()", def.name))
     }
 }
 

@@ -92,6 +92,12 @@
 (assignment
   left: (tuple_pattern (identifier) @binding.name)
   right: (_) @binding.unpack) @binding
+; `def session(): return Session()`: what a function without a return
+; annotation returns, from a call in its body's own `return`
+(function_definition
+  name: (identifier) @binding.name
+  !return_type
+  body: (block (return_statement (call) @binding.return))) @binding
 ; `for c in self.commands`: `c` has the type of the elements of `self.commands`
 (for_statement left: (identifier) @binding.name right: (_) @binding.element) @binding
 ; `with Store() as s`: `s` has the type of the value entered
