@@ -574,6 +574,19 @@ fn property_return_type_types_the_next_call() {
 //                     :22 lookup (`self.store.get`)
 //   flow/runner.py:26 `@register` on main (:27): `Alias("x")`, `with Store() as s:
 //                     s.close()`, `store.current.get("y")`
+//   flow/runner.py:34 class Group: :35 command; :39 `group = Group()`; :42 `@group.command`
+//                     on sub (:43)
+//   flow/store.py:31  `_missing = object()`; :34 fetch(key, default=_missing), `is _missing` :35
+//   flow/store.py:40  class Slot(list): :41 __init__; flow/runner.py:47 make_slot: `Slot[int]()`
+//   flow/__init__.py  `from .store import current`; flow/runner.py:54 close_current:
+//                     `flow.current.close()`
+//   flow/store.py:53  split(line) -> "tuple[str, Command]"; flow/runner.py:58 run_line:
+//                     `name, cmd = split(line)`, `cmd.invoke()` at :60
+//   flow/store.py:57  class Handler: handle(self, store: Store, key); flow/runner.py:63
+//                     class QuietHandler(Handler): handle(self, store, key), `store.close()`
+//   flow/store.py:62  make_alias(): `return Alias("x")`, no annotation; flow/runner.py:68
+//                     retarget: `store.make_alias().target()`
+//   flow/store.py:45  checked(f): nested wrapper(self: Store) (:46) calls `self.close()` at :47
 
 const FLOW: &str = "python-flow";
 
@@ -588,7 +601,7 @@ fn for_loop_and_subscript_take_the_element_type_of_an_attribute() {
         "callers Command.invoke",
         &flow_callers("flow.store.Command.invoke"),
         &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
-        &[],
+        &["flow.runner.run_line"],
     );
 }
 
@@ -608,7 +621,11 @@ fn with_as_binds_the_value_entered() {
         "callers Store.close",
         &flow_callers("flow.store.Store.close"),
         &["flow.runner.main"],
-        &[],
+        &[
+            "flow.runner.close_current",
+            "flow.store.checked.wrapper",
+            "flow.runner.QuietHandler.handle",
+        ],
     );
 }
 
@@ -623,12 +640,107 @@ fn bare_decorator_is_a_call_by_the_decorated_function() {
 }
 
 #[test]
+fn attribute_decorator_is_a_call_of_its_last_name() {
+    assert_edges(
+        "callers Group.command",
+        &flow_callers("flow.runner.Group.command"),
+        &["flow.runner.sub"],
+        &[],
+    );
+}
+
+#[test]
+fn default_values_and_comparisons_read_module_variables() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "flow.store._missing"]);
+    let lines: Vec<u64> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [34, 35], "{json:#}");
+}
+
+#[test]
+fn generic_class_called_with_type_arguments_is_constructed() {
+    assert_edges(
+        "callers Slot.__init__",
+        &flow_callers("flow.store.Slot.__init__"),
+        &["flow.runner.make_slot"],
+        &[],
+    );
+}
+
+#[test]
+fn package_variable_imported_into_the_package_types_its_calls() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.runner.close_current"],
+        &[
+            "flow.runner.main",
+            "flow.store.checked.wrapper",
+            "flow.runner.QuietHandler.handle",
+        ],
+    );
+}
+
+#[test]
+fn annotated_self_outside_a_class_types_its_calls() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.store.checked.wrapper"],
+        &[
+            "flow.runner.main",
+            "flow.runner.close_current",
+            "flow.runner.QuietHandler.handle",
+        ],
+    );
+}
+
+#[test]
+fn tuple_targets_take_the_members_of_the_returned_tuple() {
+    assert_edges(
+        "callers Command.invoke",
+        &flow_callers("flow.store.Command.invoke"),
+        &["flow.runner.run_line"],
+        &["flow.runner.Runner.run_all", "flow.runner.Runner.first"],
+    );
+}
+
+#[test]
+fn unannotated_parameter_of_an_override_takes_the_base_annotation() {
+    assert_edges(
+        "callers Store.close",
+        &flow_callers("flow.store.Store.close"),
+        &["flow.runner.QuietHandler.handle"],
+        &[
+            "flow.runner.main",
+            "flow.runner.close_current",
+            "flow.store.checked.wrapper",
+        ],
+    );
+}
+
+#[test]
+fn unannotated_function_returns_the_type_its_return_constructs() {
+    assert_edges(
+        "callers Alias.target",
+        &flow_callers("flow.store.Alias.target"),
+        &["flow.runner.retarget"],
+        &[],
+    );
+}
+
+#[test]
 fn callers_of_constructor_include_constructions_of_inheriting_subclasses() {
     assert_edges(
         "callers Command.__init__",
         &flow_callers("flow.store.Command.__init__"),
         &["flow.runner.main"],
-        &[],
+        &["flow.store.split", "flow.store.make_alias"],
     );
 }
 

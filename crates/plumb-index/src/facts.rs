@@ -173,6 +173,11 @@ pub struct BindingFact {
     /// the field it takes, by name or position (`start`, `0`), of what
     /// `type_text` names (a struct, or an enum's variant).
     pub field: Option<String>,
+    /// With `from_value`, for one of a tuple of targets (`a, b = f()`):
+    /// its position; the name takes that member of the initializer's
+    /// declared tuple type (`Tuple[str, Command]`).
+    #[serde(default)]
+    pub unpack: Option<u32>,
     /// The scope it is visible in: the enclosing function for locals and
     /// parameters, the enclosing type for attributes and fields.
     pub scope: Container,

@@ -169,6 +169,52 @@ pub fn element_type(text: &str) -> Option<String> {
     }
 }
 
+/// Tuple types whose type arguments are their members, in order. Chosen:
+/// Python's built-in `tuple` and `typing.Tuple`.
+const TUPLES: &[&str] = &["Tuple", "tuple"];
+
+/// The path of the type of member `index` of the tuple type `text`
+/// (`Tuple[str, Command]`, `tuple[Cart, ...]`, also in `Optional`), or
+/// `None` when `text` is no such tuple.
+pub fn tuple_member(text: &str, index: usize) -> Option<String> {
+    if text.len() > MAX_TYPE_TEXT {
+        return None;
+    }
+    let text = first_alternative(text.trim().trim_matches(|c| c == '"' || c == '\''));
+    let open = text.find('[')?;
+    let close = text.rfind(']')?;
+    let base = text[..open].trim();
+    let last = base.rsplit('.').next().unwrap_or(base);
+    let args = text.get(open + 1..close)?;
+    if last == "Optional" {
+        return tuple_member(args, index);
+    }
+    if !TUPLES.contains(&last) {
+        return None;
+    }
+    let members = top_level_arguments(args);
+    // `tuple[Cart, ...]`: every member is a `Cart`.
+    let member = match members.as_slice() {
+        [only, rest] if rest.trim() == "..." => only,
+        _ => members.get(index)?,
+    };
+    normalize_type(member)
+}
+
+/// The top-level comma-separated arguments.
+fn top_level_arguments(args: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = args;
+    loop {
+        let first = first_argument(rest);
+        out.push(first.trim());
+        match rest.get(first.len() + 1..) {
+            Some(after) if first.len() < rest.len() => rest = after,
+            _ => return out,
+        }
+    }
+}
+
 /// The first member of a `|` union that is not `null`, `undefined` or `None`.
 fn first_alternative(text: &str) -> &str {
     if !text.contains('|') {
@@ -217,7 +263,7 @@ fn strip_prefixes<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
 
 #[cfg(test)]
 mod tests {
-    use super::{element_type, normalize_type};
+    use super::{element_type, normalize_type, tuple_member};
 
     fn check(text: &str, expected: Option<&str>) {
         assert_eq!(
@@ -248,6 +294,20 @@ mod tests {
         check("Cart?", Some("Cart"));
         check("List<Cart>?", Some("List"));
         check("Cart[]", None);
+    }
+
+    #[test]
+    fn tuples_give_their_members_by_position() {
+        let text = "t.Tuple[t.Optional[str], t.Optional[Command], t.List[str]]";
+        assert_eq!(tuple_member(text, 1).as_deref(), Some("Command"));
+        assert_eq!(tuple_member(text, 0).as_deref(), Some("str"));
+        assert_eq!(tuple_member(text, 3), None);
+        assert_eq!(tuple_member("tuple[Cart, ...]", 2).as_deref(), Some("Cart"));
+        assert_eq!(
+            tuple_member("Optional[Tuple[A, B]]", 1).as_deref(),
+            Some("B")
+        );
+        assert_eq!(tuple_member("list[Cart]", 0), None);
     }
 
     #[test]

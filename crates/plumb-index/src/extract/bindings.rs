@@ -75,6 +75,14 @@ pub(super) fn push_bindings(
         } else {
             None
         };
+        let unpack = if raw.unpack {
+            match target_position(raw.name, ancestry) {
+                Some(position) => Some(position),
+                None => continue,
+            }
+        } else {
+            None
+        };
         let is_attribute = raw.is_field
             || spec
                 .self_names
@@ -82,6 +90,9 @@ pub(super) fn push_bindings(
                 .any(|s| name.strip_prefix(s).is_some_and(|r| r.starts_with('.')));
         if raw.is_field {
             name = format!("{self_name}.{name}");
+        }
+        if raw.returns {
+            name = format!("{name}()");
         }
         let scope = match container {
             // A variant's fields are its own (`Value::Number(n)` reads them).
@@ -100,6 +111,7 @@ pub(super) fn push_bindings(
                 element: false,
                 callback: None,
                 field: None,
+                unpack: None,
             });
         }
         // An attribute set from a parameter or local of the function that
@@ -156,6 +168,7 @@ pub(super) fn push_bindings(
                 element: raw.element,
                 callback: None,
                 field,
+                unpack,
             });
         }
     }
@@ -216,6 +229,7 @@ pub(super) fn push_callback_bindings(
                 element: false,
                 callback: Some(position),
                 field: None,
+                unpack: None,
             });
         }
     }
@@ -255,6 +269,20 @@ fn callback_context(source: &Source<'_>, param: Node<'_>) -> Option<(String, (u3
         callee
     };
     Some((callee, (site.argument, site.parameter)))
+}
+
+/// The position of `name` among the targets of the tuple it is one of
+/// (`b` in `a, b = …` is 1).
+fn target_position<'t>(name: Node<'t>, ancestry: &Ancestry<'t>) -> Option<u32> {
+    let targets = ancestry.parent(name)?;
+    let mut cursor = targets.walk();
+    let children: Vec<Node<'t>> = targets.named_children(&mut cursor).collect();
+    // After a starred target (`a, *rest, b`) positions no longer match.
+    if children.iter().any(|t| t.kind() == "list_splat_pattern") {
+        return None;
+    }
+    let position = children.iter().position(|t| t.id() == name.id())?;
+    Some(position as u32)
 }
 
 /// The position of a positional field's type among its list's fields

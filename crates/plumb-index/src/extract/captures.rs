@@ -27,6 +27,8 @@ pub(super) enum Role {
     BindingElement,
     BindingPattern,
     BindingPosition,
+    BindingUnpack,
+    BindingReturn,
     Local,
     Template,
     CallbackParam,
@@ -61,6 +63,8 @@ pub(super) fn roles(language: Language, patterns: &Patterns) -> Result<Vec<Role>
                 "binding.element" => Some(Role::BindingElement),
                 "binding.pattern" => Some(Role::BindingPattern),
                 "binding.position" => Some(Role::BindingPosition),
+                "binding.unpack" => Some(Role::BindingUnpack),
+                "binding.return" => Some(Role::BindingReturn),
                 "local" => Some(Role::Local),
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
@@ -150,6 +154,12 @@ pub(super) struct RawBinding<'t> {
     pub(super) pattern: bool,
     /// A positional field (`struct Meters(f64)`): bound by its position.
     pub(super) position: bool,
+    /// The name is one of a tuple of targets (`a, b = f()`): it takes the
+    /// member of the initializer's tuple at its position.
+    pub(super) unpack: bool,
+    /// The name is a function's, and `type_node` what it returns: bound
+    /// as `name()`, the type a call of it has.
+    pub(super) returns: bool,
 }
 
 /// An impl block as captured: its node, the name of the type its members
@@ -196,6 +206,8 @@ struct MatchCaptures<'t> {
     element: bool,
     pattern: bool,
     position: bool,
+    unpack: bool,
+    returns: bool,
     local: bool,
     overload: bool,
     accessor: bool,
@@ -268,6 +280,16 @@ impl<'t> Captured<'t> {
                 found.binding_name = Some(node);
                 found.is_field = true;
                 found.position = true;
+            }
+            Role::BindingUnpack => {
+                found.binding_type = Some(node);
+                found.from_value = true;
+                found.unpack = true;
+            }
+            Role::BindingReturn => {
+                found.binding_type = Some(node);
+                found.from_value = true;
+                found.returns = true;
             }
             Role::Local => self.locals.push(node),
             Role::CallbackParam => self.callback_params.push(node),
@@ -354,6 +376,8 @@ impl<'t> Captured<'t> {
                         element: found.element,
                         pattern: found.pattern,
                         position: found.position,
+                        unpack: found.unpack,
+                        returns: found.returns,
                     });
                 }
             }

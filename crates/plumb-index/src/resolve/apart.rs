@@ -124,6 +124,7 @@ mod tests {
             element: false,
             callback: None,
             field: None,
+            unpack: None,
             scope: Container::Def(d),
         };
         let apart = Apart {

@@ -20,6 +20,7 @@ pub(super) const RULES: Rules = Rules {
     },
     import_module,
     class_body_scope: true,
+    inherited_parameter_types: true,
     ..DEFAULT
 };
 

@@ -75,6 +75,39 @@ pub(super) const THIS_PARAMETER: &str = "\u{0}this";
 /// `signature` (`None` for an unannotated one); a `this:` parameter is
 /// returned as [`THIS_PARAMETER`].
 pub(super) fn parameter_types(signature: &str) -> Option<Vec<Option<String>>> {
+    let types = parameters(signature)?
+        .into_iter()
+        .map(|p| {
+            let (name, ty) = match split_top_level_colon(p) {
+                Some((name, ty)) => (name.trim(), Some(ty.trim())),
+                None => (p, None),
+            };
+            if name == "this" {
+                return Some(THIS_PARAMETER.to_owned());
+            }
+            ty.map(|t| t.split(" = ").next().unwrap_or(t).trim().to_owned())
+        })
+        .collect();
+    Some(types)
+}
+
+/// The names of the parameters of the first parameter list in `signature`,
+/// without annotations, defaults or Python's `*` and `**`.
+pub(super) fn parameter_names(signature: &str) -> Option<Vec<&str>> {
+    let names = parameters(signature)?
+        .into_iter()
+        .map(|p| {
+            let name = split_top_level_colon(p).map_or(p, |(name, _)| name);
+            let name = name.split('=').next().unwrap_or(name);
+            name.trim().trim_start_matches('*')
+        })
+        .collect();
+    Some(names)
+}
+
+/// The parameters of the first parameter list in `signature`, each as
+/// written, trimmed.
+fn parameters(signature: &str) -> Option<Vec<&str>> {
     let open = signature.find('(')?;
     let mut depth = 0i32;
     let mut previous = ' ';
@@ -100,22 +133,13 @@ pub(super) fn parameter_types(signature: &str) -> Option<Vec<Option<String>>> {
         }
         previous = c;
     }
-    let types = parts
-        .into_iter()
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .map(|p| {
-            let (name, ty) = match split_top_level_colon(p) {
-                Some((name, ty)) => (name.trim(), Some(ty.trim())),
-                None => (p, None),
-            };
-            if name == "this" {
-                return Some(THIS_PARAMETER.to_owned());
-            }
-            ty.map(|t| t.split(" = ").next().unwrap_or(t).trim().to_owned())
-        })
-        .collect();
-    Some(types)
+    Some(
+        parts
+            .into_iter()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect(),
+    )
 }
 
 /// Words a C or C++ parameter declaration may hold that change nothing
@@ -321,6 +345,12 @@ mod tests {
                 Some("Subscriber<R>".to_owned())
             ]
         );
+    }
+
+    #[test]
+    fn parameter_names_drop_annotations_defaults_and_stars() {
+        let names = parameter_names("def f(self, ctx: Context, n: int = 1, *args, **kw) -> None");
+        assert_eq!(names.unwrap(), ["self", "ctx", "n", "args", "kw"]);
     }
 
     #[test]

@@ -95,11 +95,12 @@ impl Resolver<'_> {
             }
             _ => qualifier,
         };
-        if spec.self_names.contains(&qualifier) {
-            return match self.enclosing_type(f, site.container) {
-                Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
-                None => Qualified::Unknown,
-            };
+        // A self name outside a type (`def wrapper(self: Scaffold)` nested
+        // in a module-level decorator) is typed like any other name, below.
+        if spec.self_names.contains(&qualifier)
+            && let Some(ty) = self.enclosing_type(f, site.container)
+        {
+            return self.member_of_type(ty, &site.name, Resolution::Scope);
         }
         if spec.super_names.contains(&qualifier) {
             let Some(ty) = self.enclosing_type(f, site.container) else {

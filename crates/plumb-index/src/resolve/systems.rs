@@ -79,6 +79,10 @@ pub(super) struct Rules {
     /// value, a method's decorator) sees the names the body defines, as
     /// Python's class scope does; functions inside the body do not.
     pub(super) class_body_scope: bool,
+    /// Whether an unannotated parameter of a method takes the annotation
+    /// of the same parameter of the method it overrides, as pyright infers
+    /// Python's.
+    pub(super) inherited_parameter_types: bool,
 }
 
 /// The rules of a module system that does nothing differently.
@@ -107,6 +111,7 @@ pub(super) const DEFAULT: Rules = Rules {
     pointer_member_operator: None,
     struct_literals: false,
     class_body_scope: false,
+    inherited_parameter_types: false,
 };
 
 /// Every module system's rules.

@@ -9,12 +9,13 @@ use foldhash::HashSet;
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 
 use super::signatures::{
-    THIS_PARAMETER, matching_open, matching_open_bracket, parameter_types, return_annotation,
+    THIS_PARAMETER, matching_open, matching_open_bracket, parameter_names, parameter_types,
+    return_annotation,
 };
 use super::state::{BindingRef, Resolver, Scope};
 use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{BindingFact, Container, RefFact};
-use crate::typetext::normalize_type;
+use crate::typetext::{normalize_type, tuple_member};
 
 impl Resolver<'_> {
     /// The type a receiver expression has, from bindings in scope, field
@@ -65,6 +66,9 @@ impl Resolver<'_> {
         if let Some(ty) = self.imported_variable_type(f, c, receiver) {
             return Some(ty);
         }
+        if let Some(ty) = self.inherited_parameter_type(f, c, receiver) {
+            return Some(ty);
+        }
         // A bare field of the enclosing type, where members are in scope
         // (`bridge.f()` for `this.bridge.f()` in Java), unless a local hides it.
         if self.spec(f).members_in_scope
@@ -77,8 +81,12 @@ impl Resolver<'_> {
         }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
-        let owner = if self.spec(f).self_names.contains(&head) {
-            self.enclosing_type(f, c)?
+        let enclosing = match self.spec(f).self_names.contains(&head) {
+            true => self.enclosing_type(f, c),
+            false => None,
+        };
+        let owner = if let Some(owner) = enclosing {
+            owner
         } else {
             match self.receiver_type(f, c, head, depth + 1) {
                 Some(owner) => owner,
@@ -140,9 +148,45 @@ impl Resolver<'_> {
         })
     }
 
+    /// The type of parameter `name` of the method around `c`, unannotated
+    /// there, from the annotation of the same parameter (by position) of
+    /// the method it overrides: `def parse_args(self, ctx, args)` in a
+    /// subclass of a class declaring `parse_args(self, ctx: Context, …)`.
+    fn inherited_parameter_type(&self, f: FileId, c: Container, name: &str) -> Option<SymbolId> {
+        if !self.rules(f).inherited_parameter_types || !is_identifier(name) {
+            return None;
+        }
+        let Container::Def(d) = c else {
+            return None;
+        };
+        let method = &self.file(f).facts.defs[d];
+        if method.kind != SymbolKind::Method {
+            return None;
+        }
+        let position = parameter_names(method.signature.as_deref()?)?
+            .iter()
+            .position(|&p| p == name)?;
+        let owner = self.enclosing_type(f, method.container)?;
+        let bases: Vec<SymbolId> = self
+            .bases
+            .get(&owner)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        let overridden = bases
+            .into_iter()
+            .find_map(|base| self.type_members(base, &method.name).0.first().copied())?;
+        let (g, e) = self.locate(overridden);
+        let base_method = &self.file(g).facts.defs[e];
+        let declared = parameter_types(base_method.signature.as_deref()?)?;
+        let text = declared.get(position)?.as_deref()?;
+        self.type_from_text(g, base_method.container, text)
+    }
+
     /// The type of `variable` (or of its elements, `variable[]`), bound at
     /// the top level of the module file that the path `module` names
-    /// (`store.current` after `from . import store`).
+    /// (`store.current` after `from . import store`), or imported there.
     fn module_variable_type(
         &self,
         f: FileId,
@@ -156,7 +200,11 @@ impl Resolver<'_> {
         }
         let lookup = self.resolve_path(f, c, &segments)?;
         lookup.targets.into_iter().find_map(|t| match t {
-            Target::File(g) => self.binding_type(Scope::File(g), variable),
+            // Bound there, or imported there from its own module
+            // (`requests.codes` of `from .status_codes import codes`).
+            Target::File(g) => self
+                .binding_type(Scope::File(g), variable)
+                .or_else(|| self.imported_variable_type(g, Container::File, variable)),
             _ => None,
         })
     }
@@ -198,6 +246,8 @@ impl Resolver<'_> {
                 self.callback_parameter_type(f, container, text, argument, parameter)
             } else if let Some(field) = &binding.field {
                 self.pattern_field_type(f, container, text, field)
+            } else if let Some(position) = binding.unpack {
+                self.unpacked_type(f, container, text, position)
             } else if binding.element {
                 self.element_type_of(f, container, text, 0)
             } else if binding.from_value {
@@ -206,6 +256,33 @@ impl Resolver<'_> {
                 self.type_from_text(f, container, text)
             }
         })
+    }
+
+    /// The type of member `position` of the tuple that `value`, a call,
+    /// returns, read from the callee's declared return type
+    /// (`cmd_name, cmd, args = self.resolve_command(ctx, args)`).
+    fn unpacked_type(
+        &self,
+        f: FileId,
+        c: Container,
+        value: &str,
+        position: u32,
+    ) -> Option<SymbolId> {
+        let value = value.trim();
+        let value = value.strip_prefix("await ").unwrap_or(value);
+        if !value.ends_with(')') {
+            return None;
+        }
+        let open = matching_open(value)?;
+        let called = self.called_symbol(f, c, &value[..open])?;
+        let (g, d) = self.locate(called);
+        let def = &self.file(g).facts.defs[d];
+        let declared = match &def.return_type {
+            Some(declared) => &**declared,
+            None => return_annotation(def.signature.as_deref()?)?,
+        };
+        let member = tuple_member(declared, position as usize)?;
+        self.type_from_text(g, def.container, &member)
     }
 
     /// The type of field `field` (a name, or a position: `0`) of the struct
@@ -501,11 +578,31 @@ impl Resolver<'_> {
         if !def.kind.is_callable() && !def.is_arrow_field() {
             return None;
         }
-        let text = match &def.return_type {
-            Some(declared) => &**declared,
-            None => return_annotation(def.signature.as_deref()?)?,
+        let declared = match &def.return_type {
+            Some(declared) => Some(&**declared),
+            None => def.signature.as_deref().and_then(return_annotation),
         };
-        self.type_from_text(f, def.container, text)
+        match declared {
+            Some(text) => self.type_from_text(f, def.container, text),
+            None => self.inferred_return_type(f, d),
+        }
+    }
+
+    /// The type of what definition `d` of file `f`, a function without a
+    /// return annotation, returns, from the call in its body's `return`
+    /// (the `name()` binding in the scope around it).
+    fn inferred_return_type(&self, f: FileId, d: usize) -> Option<SymbolId> {
+        let def = &self.file(f).facts.defs[d];
+        let scope = match def.container {
+            Container::File => Scope::File(f),
+            Container::Def(c) if self.file(f).facts.defs[c].kind.is_type() => {
+                Scope::Sym(self.sym_of(f, c))
+            }
+            // A function's own scope may be set apart while another file
+            // is resolved: nested functions are left untyped.
+            Container::Def(_) | Container::Impl(_) => return None,
+        };
+        self.binding_type(scope, &format!("{}()", def.name))
     }
 }
 

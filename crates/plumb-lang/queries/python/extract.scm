@@ -39,14 +39,16 @@
 (call function: (identifier) @name) @reference.call
 (call
   function: (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
+; a generic class called with its type arguments (`ConfigAttribute[bool](…)`)
+(call function: (subscript value: (identifier) @name)) @reference.call
 
 ; ---- decorators and annotations
 ; A decorator is evaluated in the scope around the definition it decorates:
-; in a class body, `@x.setter` reads the class's `x`. A bare `@deco` calls
-; `deco` with the definition.
+; in a class body, `@x.setter` reads the class's `x`. A decorator's last
+; name is called with the definition (`@deco`, `@group.command`).
 (decorator (identifier) @name) @reference.call @scope.outer
 (decorator (attribute object: (identifier) @name) @scope.outer) @reference.read
-(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.read
+(decorator (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.call
 (type (identifier) @name) @reference.type
 (type (attribute object: (_) @receiver attribute: (identifier) @name)) @reference.type
 (type (generic_type (identifier) @name)) @reference.type
@@ -82,6 +84,20 @@
   (#match? @context "(^|[.])(property|cached_property)$")) @binding
 (typed_default_parameter name: (identifier) @binding.name type: (type) @binding.type) @binding
 (default_parameter name: (identifier) @binding.name value: (_) @binding.value) @binding
+; `name, cmd, args = self.resolve_command(…)`: each name takes its member
+; of the tuple the call returns
+(assignment
+  left: (pattern_list (identifier) @binding.name)
+  right: (_) @binding.unpack) @binding
+(assignment
+  left: (tuple_pattern (identifier) @binding.name)
+  right: (_) @binding.unpack) @binding
+; `def session(): return Session()`: what a function without a return
+; annotation returns, from a call in its body's own `return`
+(function_definition
+  name: (identifier) @binding.name
+  !return_type
+  body: (block (return_statement (call) @binding.return))) @binding
 ; `for c in self.commands`: `c` has the type of the elements of `self.commands`
 (for_statement left: (identifier) @binding.name right: (_) @binding.element) @binding
 ; `with Store() as s`: `s` has the type of the value entered
@@ -122,3 +138,24 @@
 (keyword_argument value: (identifier) @name) @reference.read
 (assignment right: (identifier) @name) @reference.read
 (return_statement (identifier) @name) @reference.read
+; a name's value read inside an expression: compared, combined, iterated,
+; collected, subscripted, raised or caught
+(comparison_operator (identifier) @name) @reference.read
+(boolean_operator (identifier) @name) @reference.read
+(not_operator (identifier) @name) @reference.read
+(binary_operator (identifier) @name) @reference.read
+(conditional_expression (identifier) @name) @reference.read
+(for_statement right: (identifier) @name) @reference.read
+(for_in_clause right: (identifier) @name) @reference.read
+(pair value: (identifier) @name) @reference.read
+(list (identifier) @name) @reference.read
+(tuple (identifier) @name) @reference.read
+(set (identifier) @name) @reference.read
+(subscript value: (identifier) @name) @reference.read
+(subscript subscript: (identifier) @name) @reference.read
+(raise_statement (identifier) @name) @reference.read
+(except_clause (identifier) @name) @reference.read
+(as_pattern (identifier) @name) @reference.read
+; a default value is evaluated where the function is defined
+(default_parameter value: (identifier) @name) @reference.read @scope.outer
+(typed_default_parameter value: (identifier) @name) @reference.read @scope.outer
