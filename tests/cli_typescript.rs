@@ -473,7 +473,8 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/registry.ts:27  describe: `const { label, side: width } = s` at :28
 //   src/registry.ts:32  `const unit: Shape = { label: …, area() {…} }` (:33)
 //   src/registry.ts:43  runEither: `new Runner(fast ? (s) => s.grow() : (t) => t.grow())`
-//                       (callbacks chosen by a condition, :46 and :47)
+//                       (callbacks chosen by a condition, :46 and :47); :40 Runner.constructor
+//   src/registry.ts:51  startRunner: `new Runner(…)`
 
 const FLOW: &str = "typescript_flow";
 
@@ -560,5 +561,21 @@ fn impls_of_type_alias_are_interfaces_extending_it() {
         "impls Named",
         &got.keys().cloned().collect(),
         &["src/shapes.Badge"],
+    );
+}
+
+#[test]
+fn impact_of_constructor_follows_constructions_of_its_class() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["impact", "src/registry.ts:40", "--depth", "1"]);
+    assert_impact(
+        "impact Runner.constructor",
+        &json,
+        1,
+        &[
+            ("src/registry.startRunner", 1),
+            ("src/registry.runEither", 1),
+        ],
+        &[],
     );
 }
