@@ -475,6 +475,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/registry.ts:43  runEither: `new Runner(fast ? (s) => s.grow() : (t) => t.grow())`
 //                       (callbacks chosen by a condition, :46 and :47); :40 Runner.constructor
 //   src/registry.ts:51  startRunner: `new Runner(…)`
+//   src/registry.ts:55  withEach: `function (this: Square) { this.grow() }` (:57)
 
 const FLOW: &str = "typescript_flow";
 
@@ -498,6 +499,7 @@ fn calls_through_array_and_map_elements_resolve() {
             "src/registry.ts:23",
             "src/registry.ts:46",
             "src/registry.ts:47",
+            "src/registry.ts:57",
         ],
         &[],
     );

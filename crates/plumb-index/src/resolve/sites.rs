@@ -98,7 +98,12 @@ impl Resolver<'_> {
         if spec.self_names.contains(&qualifier) {
             return match self.enclosing_type(f, site.container) {
                 Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
-                None => Qualified::Unknown,
+                // Outside a type, a self name is typed only where a
+                // parameter declares it (`function (this: Subscriber<R>)`).
+                None => match self.receiver_type(f, site.container, qualifier, 0) {
+                    Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+                    None => Qualified::Unknown,
+                },
             };
         }
         if spec.super_names.contains(&qualifier) {

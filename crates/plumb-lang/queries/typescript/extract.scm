@@ -31,6 +31,8 @@
 ; ---- bindings from annotations
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; `function (this: Subscriber<R>) { … }`: `this` declared as a parameter.
+(required_parameter pattern: (this) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition
