@@ -476,6 +476,8 @@ fn status_counts_every_ts_file_as_indexed() {
 //                       (callbacks chosen by a condition, :46 and :47); :40 Runner.constructor
 //   src/registry.ts:51  startRunner: `new Runner(…)`
 //   src/registry.ts:55  withEach: `function (this: Square) { this.grow() }` (:57)
+//   src/registry.ts:61  poke: casts (:62, :63 `(x as unknown as Holder)[$admin]`) and an
+//                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
 
 const FLOW: &str = "typescript_flow";
 
@@ -500,6 +502,9 @@ fn calls_through_array_and_map_elements_resolve() {
             "src/registry.ts:46",
             "src/registry.ts:47",
             "src/registry.ts:57",
+            "src/registry.ts:62",
+            "src/registry.ts:63",
+            "src/registry.ts:64",
         ],
         &[],
     );

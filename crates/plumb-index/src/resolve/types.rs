@@ -35,11 +35,16 @@ impl Resolver<'_> {
         // `states[i]`: an element of `states` (`states[]` itself is the
         // binding of the elements, looked up below).
         if !receiver.ends_with("[]")
-            && let Some(collection) = receiver
-                .strip_suffix(']')
-                .and_then(|r| matching_open_bracket(r).map(|open| &r[..open]))
+            && let Some(open) = receiver.strip_suffix(']').and_then(matching_open_bracket)
         {
-            return self.element_type_of(f, c, collection, depth + 1);
+            let (collection, index) = (&receiver[..open], &receiver[open..]);
+            // `x[$key]`: a member declared under a computed name
+            // (`[$key]: Admin`) of x's type, else an element of x.
+            let keyed = is_identifier(&index[1..index.len() - 1])
+                .then(|| self.receiver_type(f, c, collection, depth + 1))
+                .flatten()
+                .and_then(|owner| self.field_type(f, owner, index));
+            return keyed.or_else(|| self.element_type_of(f, c, collection, depth + 1));
         }
         let mut current = c;
         loop {
@@ -258,6 +263,13 @@ impl Resolver<'_> {
         // `make().unwrap()`, `make().expect("…")`, `x.clone()`.
         if let Some(inner) = text.strip_suffix('?').or_else(|| text.strip_suffix('!')) {
             return self.expression_type(f, c, inner, depth + 1);
+        }
+        // `(x)` has x's type; a cast (`x as Cart`) the type it names.
+        if text.starts_with('(') && matching_open(text) == Some(0) {
+            return self.expression_type(f, c, &text[1..text.len() - 1], depth + 1);
+        }
+        if let Some(cast) = cast_type(text) {
+            return self.type_from_text(f, c, cast);
         }
         if text.ends_with(')')
             && let Some(open) = matching_open(text)
@@ -524,6 +536,22 @@ fn pick_binding<'b>(
         .clone()
         .find(|(_, b)| b.name == name && !b.from_value)
         .or_else(|| in_scope.rev().find(|(_, b)| b.name == name))
+}
+
+/// The type a cast at the end of `text` names (`x as Cart` → `Cart`,
+/// `x as any as Admin<T>` → `Admin<T>`), outside any brackets.
+fn cast_type(text: &str) -> Option<&str> {
+    let at = text.rfind(" as ")?;
+    let mut depth = 0i32;
+    for c in text[..at].chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    let cast = text[at + 4..].trim();
+    (depth == 0 && !cast.contains(['(', '[', '{', ' '])).then_some(cast)
 }
 
 /// Whether `text` is one plain identifier (no path, call or member access;

@@ -35,6 +35,7 @@
 (required_parameter pattern: (this) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
+(property_signature name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition
   name: (_) @binding.field
   value: (_) @binding.value) @binding
