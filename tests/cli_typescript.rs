@@ -478,6 +478,8 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/registry.ts:55  withEach: `function (this: Square) { this.grow() }` (:57)
 //   src/registry.ts:61  poke: casts (:62, :63 `(x as unknown as Holder)[$admin]`) and an
 //                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
+//   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
+//                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
 
 const FLOW: &str = "typescript_flow";
 
@@ -585,4 +587,11 @@ fn impact_of_constructor_follows_constructions_of_its_class() {
         ],
         &[],
     );
+}
+
+#[test]
+fn an_emitted_js_specifier_names_its_declarations() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "src/emitted.d.ts:1"]);
+    assert_edges("refs Emitted", &ref_edges(&json), &["src/sized.ts:3"], &[]);
 }
