@@ -478,6 +478,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/registry.ts:55  withEach: `function (this: Square) { this.grow() }` (:57)
 //   src/registry.ts:61  poke: casts (:62, :63 `(x as unknown as Holder)[$admin]`) and an
 //                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
+//   src/shapes.ts:41    const LIMIT, read as operands in clamp (:44 twice, :45 twice)
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
 
@@ -594,4 +595,20 @@ fn an_emitted_js_specifier_names_its_declarations() {
     let repo = Repo::indexed(FLOW);
     let json = repo.ok(&["refs", "src/emitted.d.ts:1"]);
     assert_edges("refs Emitted", &ref_edges(&json), &["src/sized.ts:3"], &[]);
+}
+
+#[test]
+fn names_read_as_operands_are_references() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "src/shapes.LIMIT"]);
+    assert_edges(
+        "refs LIMIT",
+        &ref_edges(&json),
+        &["src/shapes.ts:44", "src/shapes.ts:45"],
+        &[],
+    );
+    let edges = ref_edges(&json);
+    let count = |line: &str| edges.iter().filter(|e| e.key == line).count();
+    assert_eq!(count("src/shapes.ts:44"), 2, "{edges:#?}");
+    assert_eq!(count("src/shapes.ts:45"), 2, "{edges:#?}");
 }

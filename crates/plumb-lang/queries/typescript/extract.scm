@@ -73,3 +73,9 @@
   (function_expression
     parameters: (formal_parameters
       (required_parameter pattern: (identifier) @callback.param !type))))
+
+; ---- a name read as the operand of a cast or a non-null assertion
+; (`x as T`, `x satisfies T`, `x!`)
+(as_expression (identifier) @name) @reference.read
+(satisfies_expression (identifier) @name) @reference.read
+(non_null_expression (identifier) @name) @reference.read
