@@ -479,6 +479,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/registry.ts:61  poke: casts (:62, :63 `(x as unknown as Holder)[$admin]`) and an
 //                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
 //   src/shapes.ts:41    const LIMIT, read as operands in clamp (:44 twice, :45 twice)
+//   src/shapes.ts:48    interface Merged and :52 namespace Merged; :56 a type, :58 an export list
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
 
@@ -611,4 +612,18 @@ fn names_read_as_operands_are_references() {
     let count = |line: &str| edges.iter().filter(|e| e.key == line).count();
     assert_eq!(count("src/shapes.ts:44"), 2, "{edges:#?}");
     assert_eq!(count("src/shapes.ts:45"), 2, "{edges:#?}");
+}
+
+#[test]
+fn a_type_names_an_interface_and_the_namespace_merged_with_it() {
+    let repo = Repo::indexed(FLOW);
+    for merged in ["src/shapes.ts:48", "src/shapes.ts:52"] {
+        let json = repo.ok(&["refs", merged]);
+        assert_edges(
+            &format!("refs {merged}"),
+            &ref_edges(&json),
+            &["src/shapes.ts:56", "src/shapes.ts:58"],
+            &[],
+        );
+    }
 }
