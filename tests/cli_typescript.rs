@@ -480,6 +480,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
 //   src/shapes.ts:41    const LIMIT, read as operands in clamp (:44 twice, :45 twice)
 //   src/shapes.ts:48    interface Merged and :52 namespace Merged; :56 a type, :58 an export list
+//   src/registry.ts:67  `const handlers: Partial<Shape> = { area() { describe(…) } }` (:69)
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
 
@@ -626,4 +627,16 @@ fn a_type_names_an_interface_and_the_namespace_merged_with_it() {
             &[],
         );
     }
+}
+
+#[test]
+fn calls_in_a_typed_object_literal_method_belong_to_its_variable() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["callers", "src/registry.describe"]);
+    assert_edges(
+        "callers describe",
+        &caller_edges(&json),
+        &["src/registry.handlers"],
+        &[],
+    );
 }
