@@ -480,6 +480,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
 //   src/shapes.ts:41    const LIMIT, read as operands in clamp (:44 twice, :45 twice)
 //   src/shapes.ts:48    interface Merged and :52 namespace Merged; :56 a type, :58 an export list
+//   src/shapes.ts:60    `type Plugin = { apply(…) }`; :64 runPlugin calls `p.apply(s)`
 //   src/registry.ts:67  `const handlers: Partial<Shape> = { area() { describe(…) } }` (:69)
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
@@ -637,6 +638,18 @@ fn calls_in_a_typed_object_literal_method_belong_to_its_variable() {
         "callers describe",
         &caller_edges(&json),
         &["src/registry.handlers"],
+        &[],
+    );
+}
+
+#[test]
+fn members_of_an_object_type_alias_are_reached_through_it() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["callers", "src/shapes.Plugin.apply"]);
+    assert_edges(
+        "callers Plugin.apply",
+        &caller_edges(&json),
+        &["src/shapes.runPlugin"],
         &[],
     );
 }

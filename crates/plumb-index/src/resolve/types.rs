@@ -373,7 +373,9 @@ impl Resolver<'_> {
 
     /// The type a type alias stands for (`type State = ProxyState | …` →
     /// `ProxyState`, `type Map = HashMap<K, V>` → `HashMap`), read from its
-    /// declaration; an alias of an alias is followed a few steps.
+    /// declaration; an alias of an alias is followed a few steps. An alias
+    /// of an object type (`type Annotation = { make_(…): … }`) is itself
+    /// the type whose members it declares.
     fn aliased_type(&self, alias: SymbolId) -> Option<SymbolId> {
         let (g, d) = self.locate(alias);
         let def = &self.file(g).facts.defs[d];
@@ -388,6 +390,9 @@ impl Resolver<'_> {
                 .strip_suffix(&*def.name)?,
         };
         let aliased = aliased.trim().trim_end_matches(';');
+        if aliased.starts_with('{') {
+            return Some(alias);
+        }
         let path = normalize_type(aliased)?;
         if *path == *def.name {
             return None;
