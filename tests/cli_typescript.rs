@@ -481,6 +481,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/shapes.ts:41    const LIMIT, read as operands in clamp (:44 twice, :45 twice)
 //   src/shapes.ts:48    interface Merged and :52 namespace Merged; :56 a type, :58 an export list
 //   src/shapes.ts:60    `type Plugin = { apply(…) }`; :64 runPlugin calls `p.apply(s)`
+//   src/shapes.ts:69    `grow: typeof Square.prototype.grow` (a reference to Square.grow)
 //   src/registry.ts:67  `const handlers: Partial<Shape> = { area() { describe(…) } }` (:69)
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
@@ -511,6 +512,7 @@ fn calls_through_array_and_map_elements_resolve() {
             "src/registry.ts:62",
             "src/registry.ts:63",
             "src/registry.ts:64",
+            "src/shapes.ts:69",
         ],
         &[],
     );

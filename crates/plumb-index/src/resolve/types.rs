@@ -82,6 +82,10 @@ impl Resolver<'_> {
         }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
+        // `Cart.prototype`: what a `Cart` instance has.
+        if field == PROTOTYPE {
+            return self.type_from_text(f, c, head);
+        }
         let owner = if self.spec(f).self_names.contains(&head) {
             self.enclosing_type(f, c)?
         } else {
@@ -521,6 +525,10 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
 /// (`xs.iter()` yields what `xs[i]` is, by reference). From the std slice,
 /// `Vec` and set APIs.
 const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
+
+/// The member of an ECMAScript class that holds what its instances share
+/// (`Cart.prototype.total`).
+const PROTOTYPE: &str = "prototype";
 
 /// Methods of a collection that return one of its elements (or an
 /// optional one, which plumb reads as the element). From TypeScript's
