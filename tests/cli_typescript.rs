@@ -482,6 +482,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/shapes.ts:48    interface Merged and :52 namespace Merged; :56 a type, :58 an export list
 //   src/shapes.ts:60    `type Plugin = { apply(…) }`; :64 runPlugin calls `p.apply(s)`
 //   src/shapes.ts:69    `grow: typeof Square.prototype.grow` (a reference to Square.grow)
+//   src/shapes.ts:72    interface Layout: :73 `cells: Square[]`, :75 `corner: Square` in a nested type
 //   src/registry.ts:67  `const handlers: Partial<Shape> = { area() { describe(…) } }` (:69)
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
@@ -654,4 +655,15 @@ fn members_of_an_object_type_alias_are_reached_through_it() {
         &["src/shapes.runPlugin"],
         &[],
     );
+}
+
+#[test]
+fn an_interface_depends_on_the_types_of_its_properties() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["impact", "src/shapes.Square", "--depth", "1"]);
+    let got = impact_map(&json);
+    assert!(got.contains_key("src/shapes.Layout"), "{got:#?}");
+    for field in ["src/shapes.Layout.cells", "src/shapes.Layout.frame.corner"] {
+        assert!(!got.contains_key(field), "{field} in {got:#?}");
+    }
 }
