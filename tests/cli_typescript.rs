@@ -473,7 +473,19 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/registry.ts:27  describe: `const { label, side: width } = s` at :28
 //   src/registry.ts:32  `const unit: Shape = { label: …, area() {…} }` (:33)
 //   src/registry.ts:43  runEither: `new Runner(fast ? (s) => s.grow() : (t) => t.grow())`
-//                       (callbacks chosen by a condition, :46 and :47)
+//                       (callbacks chosen by a condition, :46 and :47); :40 Runner.constructor
+//   src/registry.ts:51  startRunner: `new Runner(…)`
+//   src/registry.ts:55  withEach: `function (this: Square) { this.grow() }` (:57)
+//   src/registry.ts:61  poke: casts (:62, :63 `(x as unknown as Holder)[$admin]`) and an
+//                       interface's field (:64 `h.main`); src/shapes.ts:36 interface Holder
+//   src/shapes.ts:41    const LIMIT, read as operands in clamp (:44 twice, :45 twice)
+//   src/shapes.ts:48    interface Merged and :52 namespace Merged; :56 a type, :58 an export list
+//   src/shapes.ts:60    `type Plugin = { apply(…) }`; :64 runPlugin calls `p.apply(s)`
+//   src/shapes.ts:69    `grow: typeof Square.prototype.grow` (a reference to Square.grow)
+//   src/shapes.ts:72    interface Layout: :73 `cells: Square[]`, :75 `corner: Square` in a nested type
+//   src/registry.ts:67  `const handlers: Partial<Shape> = { area() { describe(…) } }` (:69)
+//   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
+//                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
 
 const FLOW: &str = "typescript_flow";
 
@@ -497,6 +509,11 @@ fn calls_through_array_and_map_elements_resolve() {
             "src/registry.ts:23",
             "src/registry.ts:46",
             "src/registry.ts:47",
+            "src/registry.ts:57",
+            "src/registry.ts:62",
+            "src/registry.ts:63",
+            "src/registry.ts:64",
+            "src/shapes.ts:69",
         ],
         &[],
     );
@@ -561,4 +578,92 @@ fn impls_of_type_alias_are_interfaces_extending_it() {
         &got.keys().cloned().collect(),
         &["src/shapes.Badge"],
     );
+}
+
+#[test]
+fn impact_of_constructor_follows_constructions_of_its_class() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["impact", "src/registry.ts:40", "--depth", "1"]);
+    assert_impact(
+        "impact Runner.constructor",
+        &json,
+        1,
+        &[
+            ("src/registry.startRunner", 1),
+            ("src/registry.runEither", 1),
+        ],
+        &[],
+    );
+}
+
+#[test]
+fn an_emitted_js_specifier_names_its_declarations() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "src/emitted.d.ts:1"]);
+    assert_edges("refs Emitted", &ref_edges(&json), &["src/sized.ts:3"], &[]);
+}
+
+#[test]
+fn names_read_as_operands_are_references() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["refs", "src/shapes.LIMIT"]);
+    assert_edges(
+        "refs LIMIT",
+        &ref_edges(&json),
+        &["src/shapes.ts:44", "src/shapes.ts:45"],
+        &[],
+    );
+    let edges = ref_edges(&json);
+    let count = |line: &str| edges.iter().filter(|e| e.key == line).count();
+    assert_eq!(count("src/shapes.ts:44"), 2, "{edges:#?}");
+    assert_eq!(count("src/shapes.ts:45"), 2, "{edges:#?}");
+}
+
+#[test]
+fn a_type_names_an_interface_and_the_namespace_merged_with_it() {
+    let repo = Repo::indexed(FLOW);
+    for merged in ["src/shapes.ts:48", "src/shapes.ts:52"] {
+        let json = repo.ok(&["refs", merged]);
+        assert_edges(
+            &format!("refs {merged}"),
+            &ref_edges(&json),
+            &["src/shapes.ts:56", "src/shapes.ts:58"],
+            &[],
+        );
+    }
+}
+
+#[test]
+fn calls_in_a_typed_object_literal_method_belong_to_its_variable() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["callers", "src/registry.describe"]);
+    assert_edges(
+        "callers describe",
+        &caller_edges(&json),
+        &["src/registry.handlers"],
+        &[],
+    );
+}
+
+#[test]
+fn members_of_an_object_type_alias_are_reached_through_it() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["callers", "src/shapes.Plugin.apply"]);
+    assert_edges(
+        "callers Plugin.apply",
+        &caller_edges(&json),
+        &["src/shapes.runPlugin"],
+        &[],
+    );
+}
+
+#[test]
+fn an_interface_depends_on_the_types_of_its_properties() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["impact", "src/shapes.Square", "--depth", "1"]);
+    let got = impact_map(&json);
+    assert!(got.contains_key("src/shapes.Layout"), "{got:#?}");
+    for field in ["src/shapes.Layout.cells", "src/shapes.Layout.frame.corner"] {
+        assert!(!got.contains_key(field), "{field} in {got:#?}");
+    }
 }

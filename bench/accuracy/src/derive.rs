@@ -540,9 +540,10 @@ impl Derived {
                 let doc = &d.docs[def.doc];
                 doc.skip_ws(def.name_end).and_then(|p| doc.char_at(p)) == Some('(')
             };
-            // C++ namespaces enclose their members (one span per `namespace x {` block).
-            let cpp_namespace = lang == Lang::Cpp && def.sort == Sort::Module;
-            if def.span.is_none() && ((matches!(def.sort, Sort::Type | Sort::Function) && !def.local) || ts_local_method || cpp_namespace) {
+            // C++ and TypeScript namespaces enclose their members (one span per `namespace x {`
+            // block; scip-typescript gives a namespace no enclosing range).
+            let namespace = matches!(lang, Lang::Cpp | Lang::TypeScript) && def.sort == Sort::Module;
+            if def.span.is_none() && ((matches!(def.sort, Sort::Type | Sort::Function) && !def.local) || ts_local_method || namespace) {
                 let doc = &d.docs[def.doc];
                 let span = match lang {
                     Lang::Python => {

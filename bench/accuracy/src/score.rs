@@ -119,9 +119,12 @@ pub struct Options {
     pub jobs: usize,
 }
 
+/// The key of a symbol in an answer: `path:<module>` for a file's top level (a module named by
+/// its file), else `path:LINE` — a namespace or inline module is a definition at its line.
 fn symbol_key(sym: &Value) -> Option<Key> {
     let file = sym.get("file")?.as_str()?;
-    if sym.get("kind").and_then(Value::as_str) == Some("module") {
+    let qualname = sym.get("qualname").and_then(Value::as_str);
+    if sym.get("kind").and_then(Value::as_str) == Some("module") && qualname.is_none_or(|q| q == file) {
         return Some(format!("{file}:<module>"));
     }
     let line = sym.get("line")?.as_u64()?;
@@ -496,4 +499,18 @@ pub fn markdown_table(t: &BTreeMap<(String, String), Tally>, first_col: &str) ->
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::symbol_key;
+    use serde_json::json;
+
+    #[test]
+    fn a_namespace_is_keyed_by_its_line_and_a_file_by_its_top_level() {
+        let top = json!({"name": "index.ts", "qualname": "src/index.ts", "kind": "module", "file": "src/index.ts", "line": 1});
+        assert_eq!(symbol_key(&top).as_deref(), Some("src/index.ts:<module>"));
+        let namespace = json!({"name": "Anthropic", "qualname": "src/index.Anthropic", "kind": "module", "file": "src/index.ts", "line": 317});
+        assert_eq!(symbol_key(&namespace).as_deref(), Some("src/index.ts:317"));
+    }
 }

@@ -184,11 +184,13 @@ const JAVASCRIPT_QUERY: &str = concat!(
     include_str!("../queries/ecma/reads.scm"),
 );
 const TYPESCRIPT_QUERY: &str = concat!(
+    include_str!("../queries/typescript/first.scm"),
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/typescript/extract.scm"),
     include_str!("../queries/ecma/reads.scm"),
 );
 const TSX_QUERY: &str = concat!(
+    include_str!("../queries/typescript/first.scm"),
     include_str!("../queries/ecma/extract.scm"),
     include_str!("../queries/typescript/extract.scm"),
     include_str!("../queries/jsx/extract.scm"),

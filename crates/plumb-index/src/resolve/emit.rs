@@ -3,7 +3,7 @@
 
 use foldhash::{HashMap, HashMapExt};
 
-use plumb_store::model::{OccurrenceKind, Resolution};
+use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 use plumb_store::records::{
     ImplBlock, ImportRecord, OccurrenceRecord, ResolutionRecord, SymbolRecord,
 };
@@ -141,7 +141,8 @@ impl Resolver<'_> {
                 site.kind
             };
             let receiver = site.path.clone().or_else(|| site.receiver.clone());
-            let enclosing = self.container_sym(f, site.container);
+            let enclosing =
+                self.container_sym(f, self.dependent_container(f, site.container, kind));
             self.push_occurrence(
                 rows,
                 f,
@@ -153,6 +154,26 @@ impl Resolver<'_> {
                 &targets,
             );
         }
+    }
+
+    /// The container a site of `kind` in container `c` is a dependency
+    /// of: its own, but for a type written in a property of an interface
+    /// or an object type (`items: Item[]`, also in a nested object type),
+    /// which holds no code: the type declaring the property depends on it.
+    fn dependent_container(&self, f: FileId, c: Container, kind: OccurrenceKind) -> Container {
+        if kind != OccurrenceKind::Type {
+            return c;
+        }
+        let defs = &self.file(f).facts.defs;
+        let mut current = c;
+        while let Container::Def(d) = current {
+            match defs[d].kind {
+                SymbolKind::Field => current = defs[d].container,
+                SymbolKind::Interface | SymbolKind::TypeAlias if current != c => return current,
+                _ => break,
+            }
+        }
+        c
     }
 
     pub(super) fn emit_imports(&self, f: FileId, rows: &mut FileRows) {

@@ -96,7 +96,8 @@ impl Resolver<'_> {
             _ => qualifier,
         };
         // A self name outside a type (`def wrapper(self: Scaffold)` nested
-        // in a module-level decorator) is typed like any other name, below.
+        // in a module-level decorator, `function (this: Subscriber<R>)`) is
+        // typed like any other name, below, where a parameter declares it.
         if spec.self_names.contains(&qualifier)
             && let Some(ty) = self.enclosing_type(f, site.container)
         {
@@ -214,10 +215,32 @@ impl Resolver<'_> {
     /// field `shrink` and method `shrink()`), a call means the callable and
     /// any other use the value; a set with only one sort is kept whole.
     fn prefer_fitting_kind(&self, kind: OccurrenceKind, targets: Vec<Target>) -> Vec<Target> {
+        // An interface is no value: merged with a namespace of its name
+        // (TypeScript), a read such as an export list names both.
         let callable = |t: &Target| match *t {
-            Target::Sym(s) => self.def(s).kind.is_callable() || self.def(s).kind.is_type(),
+            Target::Sym(s) => {
+                let def_kind = self.def(s).kind;
+                def_kind.is_callable() || (def_kind.is_type() && def_kind != SymbolKind::Interface)
+            }
             Target::File(_) | Target::Package(_) => false,
         };
+        // A type names every declaration merged under the name that can
+        // be one (an interface and a namespace of its name).
+        if kind == OccurrenceKind::Type {
+            let types: Vec<Target> = targets
+                .iter()
+                .copied()
+                .filter(|t| match *t {
+                    Target::Sym(s) => {
+                        let def_kind = self.def(s).kind;
+                        def_kind.is_type()
+                            || matches!(def_kind, SymbolKind::TypeAlias | SymbolKind::Module)
+                    }
+                    Target::File(_) | Target::Package(_) => false,
+                })
+                .collect();
+            return if types.is_empty() { targets } else { types };
+        }
         let wants_callable = matches!(kind, OccurrenceKind::Call | OccurrenceKind::Instantiate);
         let fitting: Vec<Target> = targets
             .iter()

@@ -36,11 +36,16 @@ impl Resolver<'_> {
         // `states[i]`: an element of `states` (`states[]` itself is the
         // binding of the elements, looked up below).
         if !receiver.ends_with("[]")
-            && let Some(collection) = receiver
-                .strip_suffix(']')
-                .and_then(|r| matching_open_bracket(r).map(|open| &r[..open]))
+            && let Some(open) = receiver.strip_suffix(']').and_then(matching_open_bracket)
         {
-            return self.element_type_of(f, c, collection, depth + 1);
+            let (collection, index) = (&receiver[..open], &receiver[open..]);
+            // `x[$key]`: a member declared under a computed name
+            // (`[$key]: Admin`) of x's type, else an element of x.
+            let keyed = is_identifier(&index[1..index.len() - 1])
+                .then(|| self.receiver_type(f, c, collection, depth + 1))
+                .flatten()
+                .and_then(|owner| self.field_type(f, owner, index));
+            return keyed.or_else(|| self.element_type_of(f, c, collection, depth + 1));
         }
         let mut current = c;
         loop {
@@ -81,6 +86,10 @@ impl Resolver<'_> {
         }
         // `head.field`: the field's declared type on head's type.
         let (head, field) = receiver.rsplit_once('.')?;
+        // `Cart.prototype`: what a `Cart` instance has.
+        if field == PROTOTYPE {
+            return self.type_from_text(f, c, head);
+        }
         let enclosing = match self.spec(f).self_names.contains(&head) {
             true => self.enclosing_type(f, c),
             false => None,
@@ -362,6 +371,13 @@ impl Resolver<'_> {
         if let Some(inner) = text.strip_suffix('?').or_else(|| text.strip_suffix('!')) {
             return self.expression_type(f, c, inner, depth + 1);
         }
+        // `(x)` has x's type; a cast (`x as Cart`) the type it names.
+        if text.starts_with('(') && matching_open(text) == Some(0) {
+            return self.expression_type(f, c, &text[1..text.len() - 1], depth + 1);
+        }
+        if let Some(cast) = cast_type(text) {
+            return self.type_from_text(f, c, cast);
+        }
         if text.ends_with(')')
             && let Some(open) = matching_open(text)
             && let Some((inner, method)) = text[..open].rsplit_once('.')
@@ -464,7 +480,9 @@ impl Resolver<'_> {
 
     /// The type a type alias stands for (`type State = ProxyState | …` →
     /// `ProxyState`, `type Map = HashMap<K, V>` → `HashMap`), read from its
-    /// declaration; an alias of an alias is followed a few steps.
+    /// declaration; an alias of an alias is followed a few steps. An alias
+    /// of an object type (`type Annotation = { make_(…): … }`) is itself
+    /// the type whose members it declares.
     fn aliased_type(&self, alias: SymbolId) -> Option<SymbolId> {
         let (g, d) = self.locate(alias);
         let def = &self.file(g).facts.defs[d];
@@ -479,6 +497,9 @@ impl Resolver<'_> {
                 .strip_suffix(&*def.name)?,
         };
         let aliased = aliased.trim().trim_end_matches(';');
+        if aliased.starts_with('{') {
+            return Some(alias);
+        }
         let path = normalize_type(aliased)?;
         if *path == *def.name {
             return None;
@@ -628,6 +649,10 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
 /// `Vec` and set APIs.
 const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
 
+/// The member of an ECMAScript class that holds what its instances share
+/// (`Cart.prototype.total`).
+const PROTOTYPE: &str = "prototype";
+
 /// Methods of a collection that return one of its elements (or an
 /// optional one, which plumb reads as the element). From TypeScript's
 /// `Array` and `Map` (`lib.es5.d.ts`, `lib.es2015.collection.d.ts`) and
@@ -647,6 +672,22 @@ fn pick_binding<'b>(
         .clone()
         .find(|(_, b)| b.name == name && !b.from_value)
         .or_else(|| in_scope.rev().find(|(_, b)| b.name == name))
+}
+
+/// The type a cast at the end of `text` names (`x as Cart` → `Cart`,
+/// `x as any as Admin<T>` → `Admin<T>`), outside any brackets.
+fn cast_type(text: &str) -> Option<&str> {
+    let at = text.rfind(" as ")?;
+    let mut depth = 0i32;
+    for c in text[..at].chars() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    let cast = text[at + 4..].trim();
+    (depth == 0 && !cast.contains(['(', '[', '{', ' '])).then_some(cast)
 }
 
 /// Whether `text` is one plain identifier (no path, call or member access;

@@ -29,3 +29,25 @@
   name: (object_pattern
     (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name))
   value: (_) @receiver) @reference.read
+; A name read as an operand: of a condition, an operator, an index, a
+; spread, an array, a template, `await`, `yield`, `throw`, a `case`, a
+; computed key (`[Symbol_observable]() {…}`), an arrow's body, or the value
+; iterated (`for (const x of xs)`).
+(ternary_expression (identifier) @name) @reference.read
+(binary_expression (identifier) @name) @reference.read
+(unary_expression argument: (identifier) @name) @reference.read
+(subscript_expression object: (identifier) @name) @reference.read
+(subscript_expression index: (identifier) @name) @reference.read
+(computed_property_name (identifier) @name) @reference.read
+(spread_element (identifier) @name) @reference.read
+(array (identifier) @name) @reference.read
+(template_substitution (identifier) @name) @reference.read
+(await_expression (identifier) @name) @reference.read
+(yield_expression (identifier) @name) @reference.read
+(throw_statement (identifier) @name) @reference.read
+(parenthesized_expression (identifier) @name) @reference.read
+(sequence_expression (identifier) @name) @reference.read
+(switch_case value: (identifier) @name) @reference.read
+(arrow_function body: (identifier) @name) @reference.read
+(augmented_assignment_expression right: (identifier) @name) @reference.read
+(for_in_statement right: (identifier) @name) @reference.read

@@ -31,8 +31,11 @@
 ; ---- bindings from annotations
 (required_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (optional_parameter pattern: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
+; `function (this: Subscriber<R>) { … }`: `this` declared as a parameter.
+(required_parameter pattern: (this) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (variable_declarator name: (identifier) @binding.name type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
+(property_signature name: (_) @binding.field type: (type_annotation (_) @binding.type)) @binding
 (public_field_definition
   name: (_) @binding.field
   value: (_) @binding.value) @binding
@@ -70,3 +73,9 @@
   (function_expression
     parameters: (formal_parameters
       (required_parameter pattern: (identifier) @callback.param !type))))
+
+; ---- a name read as the operand of a cast or a non-null assertion
+; (`x as T`, `x satisfies T`, `x!`)
+(as_expression (identifier) @name) @reference.read
+(satisfies_expression (identifier) @name) @reference.read
+(non_null_expression (identifier) @name) @reference.read

@@ -28,6 +28,16 @@ const ECMA_PROBES: &[&str] = &[
     "/index.mjs",
 ];
 
+/// The source and declaration extensions an emitted file's extension
+/// stands for, in the order TypeScript tries them (its handbook's
+/// "Module Resolution": `.js` → `.ts`, `.tsx`, `.d.ts`).
+const EMITTED_SOURCES: &[(&str, &[&str])] = &[
+    (".js", &[".ts", ".tsx", ".d.ts"]),
+    (".jsx", &[".tsx", ".d.ts"]),
+    (".mjs", &[".mts", ".d.mts"]),
+    (".cjs", &[".cts", ".d.cts"]),
+];
+
 /// Records the path of each ECMAScript file of `files`.
 pub(crate) fn index(modules: &mut Modules, files: &[SourceFile], _: &Manifests) {
     for (i, file) in files.iter().enumerate() {
@@ -52,6 +62,18 @@ impl Modules {
         }
         let dir = files[from].rel.rsplit_once('/').map_or("", |(dir, _)| dir);
         let joined = normalize(&format!("{dir}/{specifier}"));
+        // An emitted file's specifier names its source or declarations
+        // first (`./types.js` → `types.ts`, `types.d.ts`), as TypeScript
+        // resolves it.
+        for (emitted, sources) in EMITTED_SOURCES {
+            if let Some(stem) = joined.strip_suffix(emitted) {
+                for source in *sources {
+                    if let Some(&file) = self.ecma_files.get(&format!("{stem}{source}")) {
+                        return ModuleLookup::Found(file);
+                    }
+                }
+            }
+        }
         let mut stems = vec![joined.clone()];
         for js in [".js", ".jsx", ".mjs", ".cjs"] {
             if let Some(stem) = joined.strip_suffix(js) {
