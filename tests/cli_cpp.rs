@@ -22,6 +22,8 @@
 //!   src/grid.cpp:5         Config::limit defined; :7 Grid::Grid initializes count and level
 //!   src/grid.cpp:9         Grid::sum: count :11, cells[i] :12, Config::limit and -count :13,
 //!                          a cast to uint8_t of level :14
+//!   include/grid.hpp:22    fill(int), :23 fill(int, int), :24 fill(double); defined src/grid.cpp:17-19
+//!   src/grid.cpp:20        refill: fill(n) with `int n` :22, fill(2.5) :23, fill(3, 4) :24
 
 #![allow(
     clippy::unwrap_used,
@@ -199,14 +201,15 @@ fn same_named_methods_and_free_functions_stay_apart() {
 }
 
 #[test]
-fn overloads_are_all_candidates_of_a_call() {
+fn overloads_are_told_apart_by_argument_types() {
     let repo = Repo::indexed(FX);
-    // FIXME: overloads with the same parameter count are not told apart by
-    // argument types: both `scale(int)` and `scale(double)` answer each call.
-    for at in [
-        "src/shapes.cpp:24",
-        "src/shapes.cpp:25",
-        "include/shapes.hpp:34",
+    // `g::scale(2)` through the alias calls `scale(int)`, `scale(1.5)`
+    // through `using namespace` calls `scale(double)`.
+    for (at, line) in [
+        ("src/shapes.cpp:24", 27),
+        ("include/shapes.hpp:34", 27),
+        ("src/shapes.cpp:25", 29),
+        ("include/shapes.hpp:35", 29),
     ] {
         let json = repo.ok(&["callers", at]);
         assert_set_eq(
@@ -214,11 +217,34 @@ fn overloads_are_all_candidates_of_a_call() {
             &symbols_at(&json, "caller"),
             &["main@src/main.cpp:20"],
         );
-        assert_eq!(
-            json["results"][0]["sites"].as_array().unwrap().len(),
-            2,
-            "`g::scale(2)` through the alias and `scale(1.5)` through `using namespace`: {json:#}"
-        );
+        let sites: Vec<u64> = json["results"][0]["sites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(sites, vec![line], "{at}: {json:#}");
+    }
+}
+
+#[test]
+fn overloads_are_told_apart_by_arity_and_by_declared_and_literal_argument_types() {
+    let repo = Repo::indexed(FX);
+    for (at, line) in [
+        ("src/grid.cpp:17", 22),
+        ("include/grid.hpp:22", 22),
+        ("src/grid.cpp:19", 23),
+        ("src/grid.cpp:18", 24),
+        ("include/grid.hpp:23", 24),
+    ] {
+        let json = repo.ok(&["callers", at]);
+        let sites: Vec<u64> = json["results"][0]["sites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(sites, vec![line], "{at}: {json:#}");
     }
 }
 
@@ -442,7 +468,8 @@ fn fields_are_read_in_every_expression_and_written_by_member_initializers() {
         set([
             "src/grid.cpp:7 write",
             "src/grid.cpp:11 read",
-            "src/grid.cpp:13 read"
+            "src/grid.cpp:13 read",
+            "src/grid.cpp:21 read"
         ])
     );
 }
@@ -478,7 +505,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(8), Some(21), Some(20)),
+        (Some("cpp"), Some(8), Some(24), Some(23)),
         "{cpp}"
     );
 }

@@ -452,6 +452,7 @@ impl Resolver<'_> {
             path: None,
             container: c,
             arguments: None,
+            argument_types: Vec::new(),
             outer_scope: false,
         };
         self.resolve_ref(f, &site)

@@ -169,21 +169,21 @@
 ; ---- bindings: locals, parameters and fields typed by their declaration;
 ; `auto x = …` typed by its initializer
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator declarator: (identifier) @binding.name)) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
     declarator: (pointer_declarator declarator: (identifier) @binding.name))) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
     declarator: (reference_declarator (identifier) @binding.name))) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (identifier) @binding.name) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
 (declaration
   type: (placeholder_type_specifier)
