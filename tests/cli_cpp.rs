@@ -18,12 +18,13 @@
 //!   include/labels.hpp:4   class geo::Label (width :6); src/labels.cpp:5 Label::width defined
 //!                          out of line inside `namespace geo { … }`
 //!   include/grid.hpp:4     `typedef unsigned char uint8_t;`; :8 struct geo::Config (limit :10)
-//!   include/grid.hpp:13    class geo::Grid (cells :16, count :17, level :18, sum :19)
+//!   include/grid.hpp:13    class geo::Grid (cells :16, count :17, level :18, sum :19, scaled :20)
 //!   src/grid.cpp:5         Config::limit defined; :7 Grid::Grid initializes count and level
 //!   src/grid.cpp:9         Grid::sum: count :11, cells[i] :12, Config::limit and -count :13,
 //!                          a cast to uint8_t of level :14
-//!   include/grid.hpp:22    fill(int), :23 fill(int, int), :24 fill(double); defined src/grid.cpp:17-19
+//!   include/grid.hpp:23    fill(int), :24 fill(int, int), :25 fill(double); defined src/grid.cpp:17-19
 //!   src/grid.cpp:20        refill: fill(n) with `int n` :22, fill(2.5) :23, fill(3, 4) :24
+//!   src/grid.cpp:27        `template <int N> int Grid::scaled()` out of line: fill(N, count) :29
 
 #![allow(
     clippy::unwrap_used,
@@ -232,10 +233,10 @@ fn overloads_are_told_apart_by_arity_and_by_declared_and_literal_argument_types(
     let repo = Repo::indexed(FX);
     for (at, line) in [
         ("src/grid.cpp:17", 22),
-        ("include/grid.hpp:22", 22),
+        ("include/grid.hpp:23", 22),
         ("src/grid.cpp:19", 23),
         ("src/grid.cpp:18", 24),
-        ("include/grid.hpp:23", 24),
+        ("include/grid.hpp:24", 24),
     ] {
         let json = repo.ok(&["callers", at]);
         let sites: Vec<u64> = json["results"][0]["sites"]
@@ -469,7 +470,8 @@ fn fields_are_read_in_every_expression_and_written_by_member_initializers() {
             "src/grid.cpp:7 write",
             "src/grid.cpp:11 read",
             "src/grid.cpp:13 read",
-            "src/grid.cpp:21 read"
+            "src/grid.cpp:21 read",
+            "src/grid.cpp:29 read"
         ])
     );
 }
@@ -483,6 +485,20 @@ fn a_qualifier_and_a_project_typedef_of_a_primitive_name_are_type_references() {
     assert_eq!(
         byte,
         set(["include/grid.hpp:18 type", "src/grid.cpp:14 type"])
+    );
+}
+
+#[test]
+fn a_template_member_defined_out_of_line_is_the_caller_of_what_it_calls() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "src/grid.cpp:18"]);
+    assert_set_eq(
+        "callers fill(int, int)",
+        &symbols_at(&json, "caller"),
+        &[
+            "geo::refill@src/grid.cpp:20",
+            "geo::Grid::scaled@src/grid.cpp:28",
+        ],
     );
 }
 
@@ -505,7 +521,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(8), Some(24), Some(23)),
+        (Some("cpp"), Some(8), Some(25), Some(24)),
         "{cpp}"
     );
 }

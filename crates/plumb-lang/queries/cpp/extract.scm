@@ -25,6 +25,21 @@
       declarator: (qualified_identifier
         name: [(identifier) (destructor_name) (operator_name)] @name) @path))) @scope.impl
 
+; a template member defined out of line, `template <int N> void Foo::bar()`:
+; the impl block spans the template, as the definition does (the extractor
+; keeps one impl block per name, the outermost)
+(template_declaration
+  (function_definition
+    declarator: (function_declarator
+      declarator: (qualified_identifier
+        name: [(identifier) (destructor_name) (operator_name)] @name) @path))) @scope.impl
+(template_declaration
+  (function_definition
+    declarator: (_
+      (function_declarator
+        declarator: (qualified_identifier
+          name: [(identifier) (destructor_name) (operator_name)] @name) @path)))) @scope.impl
+
 ; ---- functions and methods: definitions, prototypes, in-class declarations
 (function_definition
   declarator: (function_declarator
