@@ -25,6 +25,9 @@
 //!   include/grid.hpp:23    fill(int), :24 fill(int, int), :25 fill(double); defined src/grid.cpp:17-19
 //!   src/grid.cpp:20        refill: fill(n) with `int n` :22, fill(2.5) :23, fill(3, 4) :24
 //!   src/grid.cpp:27        `template <int N> int Grid::scaled()` out of line: fill(N, count) :29
+//!   include/board.hpp:8    struct geo::Cell (value :9, get :10); :13 struct Board (`std::vector<Cell> rows` :14)
+//!   src/board.cpp:5        Board::total: range-for over rows typed :8, with `auto` :10, an iterator :12
+//!   src/board.cpp:16       Board::first: `rows[0].get()` :17
 
 #![allow(
     clippy::unwrap_used,
@@ -502,6 +505,30 @@ fn a_template_member_defined_out_of_line_is_the_caller_of_what_it_calls() {
     );
 }
 
+#[test]
+fn elements_of_a_std_container_are_typed_by_its_element_type() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "include/board.hpp:10"]);
+    assert_set_eq(
+        "callers Cell::get",
+        &symbols_at(&json, "caller"),
+        &[
+            "geo::Board::total@src/board.cpp:5",
+            "geo::Board::first@src/board.cpp:16",
+        ],
+    );
+    let sites: Vec<u64> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["sites"].as_array().unwrap().iter())
+        .map(|s| s["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sites.len(), 3, "{json:#}");
+    let value = ref_sites(&repo.ok(&["refs", "include/board.hpp:9"]));
+    assert!(value.contains("src/board.cpp:10 read"), "{value:?}");
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -509,7 +536,7 @@ fn status_counts_cpp_files() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["cpp"], 8,
+        json["results"]["languages"]["cpp"], 10,
         "{:#}",
         json["results"]
     );
@@ -521,7 +548,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(8), Some(25), Some(24)),
+        (Some("cpp"), Some(10), Some(30), Some(27)),
         "{cpp}"
     );
 }

@@ -77,10 +77,47 @@ pub fn normalize_type(text: &str) -> Option<String> {
     is_path.then(|| base.to_owned())
 }
 
-/// Rust collections whose first type argument is the type of their
-/// elements (what `for x in &c`, `c.iter()` and `c[i]` yield). Chosen: the
-/// std sequences and sets.
-const ELEMENT_COLLECTIONS: &[&str] = &["BTreeSet", "BinaryHeap", "HashSet", "Vec", "VecDeque"];
+/// Collections whose first type argument is the type of their elements
+/// (what `for x in &c`, `c.iter()` and `c[i]` yield, and `for (T &x : c)`
+/// and `c[i]` in C++). Chosen: Rust's std sequences and sets, and the C++
+/// standard library's sequence and set containers.
+const ELEMENT_COLLECTIONS: &[&str] = &[
+    "BTreeSet",
+    "BinaryHeap",
+    "HashSet",
+    "Vec",
+    "VecDeque",
+    "array",
+    "deque",
+    "forward_list",
+    "list",
+    "multiset",
+    "set",
+    "span",
+    "unordered_multiset",
+    "unordered_set",
+    "vector",
+];
+
+/// The member types naming a C++ container's iterators, whose `*it` and
+/// `it->` reach an element (the standard library's container requirements).
+const ITERATOR_MEMBERS: &[&str] = &[
+    "::const_iterator",
+    "::const_reverse_iterator",
+    "::iterator",
+    "::reverse_iterator",
+];
+
+/// The path of the element type a C++ container's iterator type `text`
+/// points at (`std::vector<Contour>::const_iterator` gives `Contour`), or
+/// `None` when `text` is no such iterator.
+pub fn iterator_element_type(text: &str) -> Option<String> {
+    let text = strip_prefixes(text.trim(), &["const "]);
+    ITERATOR_MEMBERS
+        .iter()
+        .find_map(|member| text.strip_suffix(member))
+        .and_then(element_type)
+}
 
 /// Owning pointers looked through to the collection they hold
 /// (`Box<[T]>`, `Arc<Vec<T>>`). Chosen: Rust's std smart pointers.
@@ -160,7 +197,7 @@ fn strip_prefixes<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
 
 #[cfg(test)]
 mod tests {
-    use super::{element_type, normalize_type};
+    use super::{element_type, iterator_element_type, normalize_type};
 
     fn check(text: &str, expected: Option<&str>) {
         assert_eq!(
@@ -210,5 +247,22 @@ mod tests {
         check("HashMap<String, State>", None);
         check("Transition", None);
         check("[A, B]", None);
+        check("std::vector<Contour>", Some("Contour"));
+        check("std::map<int, Contour>", None);
+    }
+
+    #[test]
+    fn a_container_iterator_gives_its_element_type() {
+        let check = |text: &str, expected: Option<&str>| {
+            assert_eq!(
+                iterator_element_type(text).as_deref(),
+                expected,
+                "element of {text:?}"
+            );
+        };
+        check("std::vector<Contour>::const_iterator", Some("Contour"));
+        check("const std::list<geo::Edge>::iterator", Some("geo::Edge"));
+        check("std::vector<Contour>", None);
+        check("Grid::iterator", None);
     }
 }

@@ -66,10 +66,12 @@ impl Resolver<'_> {
             return Some(ty);
         }
         // A bare field of the enclosing type, where members are in scope
-        // (`bridge.f()` for `this.bridge.f()` in Java), unless a local hides it.
+        // (`bridge.f()` for `this.bridge.f()` in Java), or its elements
+        // (`rows[]` of C++'s `rows[0].get()`), unless a local hides it.
+        let field = receiver.strip_suffix("[]").unwrap_or(receiver);
         if self.spec(f).members_in_scope
-            && is_identifier(receiver)
-            && !self.is_local(f, c, receiver)
+            && is_identifier(field)
+            && !self.is_local(f, c, field)
             && let Some(owner) = self.enclosing_type(f, c)
             && let Some(ty) = self.field_type(f, owner, receiver)
         {

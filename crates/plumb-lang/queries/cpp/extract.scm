@@ -205,6 +205,22 @@
   declarator: (init_declarator
     declarator: (identifier) @binding.name
     value: (_) @binding.value)) @binding
+; a range-for's variable: its declared type, or with `auto` an element of
+; the range
+(for_range_loop
+  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: (identifier) @binding.name) @binding
+(for_range_loop
+  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: (reference_declarator (identifier) @binding.name)) @binding
+(for_range_loop
+  type: (placeholder_type_specifier)
+  declarator: (identifier) @binding.name
+  right: (_) @binding.element) @binding
+(for_range_loop
+  type: (placeholder_type_specifier)
+  declarator: (reference_declarator (identifier) @binding.name)
+  right: (_) @binding.element) @binding
 (parameter_declaration
   type: (_) @binding.type
   declarator: (identifier) @binding.name) @binding
