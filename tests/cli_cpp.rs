@@ -28,6 +28,7 @@
 //!   include/board.hpp:8    struct geo::Cell (value :9, get :10); :13 struct Board (`std::vector<Cell> rows` :14)
 //!   src/board.cpp:5        Board::total: range-for over rows typed :8, with `auto` :10, an iterator :12
 //!   src/board.cpp:16       Board::first: `rows[0].get()` :17
+//!   src/board.cpp:20       tally: `Board copy(board);` :21 (read as a prototype by the grammar), copy.total() :22
 
 #![allow(
     clippy::unwrap_used,
@@ -529,6 +530,24 @@ fn elements_of_a_std_container_are_typed_by_its_element_type() {
     assert!(value.contains("src/board.cpp:10 read"), "{value:?}");
 }
 
+#[test]
+fn a_block_declaration_with_name_arguments_constructs_a_local() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "src/board.cpp:5"]);
+    assert_set_eq(
+        "callers Board::total",
+        &symbols_at(&json, "caller"),
+        &["geo::tally@src/board.cpp:20"],
+    );
+    let outline = repo.ok(&["outline", "src/board.cpp"]);
+    assert!(
+        outline_find(&outline, "geo::copy").is_none(),
+        "`copy` is a local, no function: {outline:#}"
+    );
+    let board = ref_sites(&repo.ok(&["refs", "include/board.hpp:13"]));
+    assert!(board.contains("src/board.cpp:21 instantiate"), "{board:?}");
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -548,7 +567,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(10), Some(30), Some(27)),
+        (Some("cpp"), Some(10), Some(32), Some(29)),
         "{cpp}"
     );
 }

@@ -40,6 +40,13 @@
         declarator: (qualified_identifier
           name: [(identifier) (destructor_name) (operator_name)] @name) @path)))) @scope.impl
 
+; ---- `Foo x(a, b);` in a block, which the grammar reads as a prototype
+; when every argument is a name: a local variable of type Foo, constructed
+; (a variable in a function, so not kept as a definition)
+(compound_statement
+  (declaration
+    declarator: (function_declarator declarator: (identifier) @name)) @definition.variable)
+
 ; ---- functions and methods: definitions, prototypes, in-class declarations
 (function_definition
   declarator: (function_declarator
@@ -152,6 +159,10 @@
 (declaration
   type: (qualified_identifier name: (type_identifier) @name) @path
   declarator: (init_declarator value: (argument_list))) @reference.instantiate
+(compound_statement
+  (declaration
+    type: (type_identifier) @name
+    declarator: (function_declarator)) @reference.instantiate)
 
 ; ---- base classes
 (base_class_clause (type_identifier) @name) @reference.inherit
@@ -221,6 +232,10 @@
   type: (placeholder_type_specifier)
   declarator: (reference_declarator (identifier) @binding.name)
   right: (_) @binding.element) @binding
+(compound_statement
+  (declaration
+    type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+    declarator: (function_declarator declarator: (identifier) @binding.name)) @binding)
 (parameter_declaration
   type: (_) @binding.type
   declarator: (identifier) @binding.name) @binding
@@ -249,6 +264,7 @@
 (declaration declarator: (init_declarator declarator: (reference_declarator (identifier) @local)))
 (declaration declarator: (identifier) @local)
 (declaration declarator: (pointer_declarator declarator: (identifier) @local))
+(compound_statement (declaration declarator: (function_declarator declarator: (identifier) @local)))
 (for_range_loop declarator: (identifier) @local)
 (for_range_loop declarator: (reference_declarator (identifier) @local))
 
