@@ -25,10 +25,12 @@
 //!   include/grid.hpp:23    fill(int), :24 fill(int, int), :25 fill(double); defined src/grid.cpp:17-19
 //!   src/grid.cpp:20        refill: fill(n) with `int n` :22, fill(2.5) :23, fill(3, 4) :24
 //!   src/grid.cpp:27        `template <int N> int Grid::scaled()` out of line: fill(N, count) :29
-//!   include/board.hpp:8    struct geo::Cell (value :9, get :10); :13 struct Board (`std::vector<Cell> rows` :14)
+//!   include/board.hpp:8    struct geo::Cell (value :9, get :10); :13 struct Holder (`operator->` :15)
+//!   include/board.hpp:18   struct Board (`std::vector<Cell> rows` :19, `std::vector<Holder> holders` :20)
 //!   src/board.cpp:5        Board::total: range-for over rows typed :8, with `auto` :10, an iterator :12
 //!   src/board.cpp:16       Board::first: `rows[0].get()` :17
-//!   src/board.cpp:20       tally: `Board copy(board);` :21 (read as a prototype by the grammar), copy.total() :22
+//!   src/board.cpp:20       Board::peek: holders[0]-> :21, holders.back()-> :22, (*h)-> :24
+//!   src/board.cpp:28       tally: `Board copy(board);` :29 (read as a prototype by the grammar), copy.total() :30
 
 #![allow(
     clippy::unwrap_used,
@@ -507,7 +509,7 @@ fn a_template_member_defined_out_of_line_is_the_caller_of_what_it_calls() {
 }
 
 #[test]
-fn elements_of_a_std_container_are_typed_by_its_element_type() {
+fn elements_of_a_std_container_and_holders_with_an_arrow_operator_reach_the_element_type() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["callers", "include/board.hpp:10"]);
     assert_set_eq(
@@ -516,6 +518,7 @@ fn elements_of_a_std_container_are_typed_by_its_element_type() {
         &[
             "geo::Board::total@src/board.cpp:5",
             "geo::Board::first@src/board.cpp:16",
+            "geo::Board::peek@src/board.cpp:20",
         ],
     );
     let sites: Vec<u64> = json["results"]
@@ -525,7 +528,7 @@ fn elements_of_a_std_container_are_typed_by_its_element_type() {
         .flat_map(|r| r["sites"].as_array().unwrap().iter())
         .map(|s| s["line"].as_u64().unwrap())
         .collect();
-    assert_eq!(sites.len(), 3, "{json:#}");
+    assert_eq!(sites.len(), 3 + 3, "{json:#}");
     let value = ref_sites(&repo.ok(&["refs", "include/board.hpp:9"]));
     assert!(value.contains("src/board.cpp:10 read"), "{value:?}");
 }
@@ -537,15 +540,15 @@ fn a_block_declaration_with_name_arguments_constructs_a_local() {
     assert_set_eq(
         "callers Board::total",
         &symbols_at(&json, "caller"),
-        &["geo::tally@src/board.cpp:20"],
+        &["geo::tally@src/board.cpp:28"],
     );
     let outline = repo.ok(&["outline", "src/board.cpp"]);
     assert!(
         outline_find(&outline, "geo::copy").is_none(),
         "`copy` is a local, no function: {outline:#}"
     );
-    let board = ref_sites(&repo.ok(&["refs", "include/board.hpp:13"]));
-    assert!(board.contains("src/board.cpp:21 instantiate"), "{board:?}");
+    let board = ref_sites(&repo.ok(&["refs", "include/board.hpp:18"]));
+    assert!(board.contains("src/board.cpp:29 instantiate"), "{board:?}");
 }
 
 // --- status -----------------------------------------------------------------
@@ -567,7 +570,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(10), Some(32), Some(29)),
+        (Some("cpp"), Some(10), Some(38), Some(32)),
         "{cpp}"
     );
 }

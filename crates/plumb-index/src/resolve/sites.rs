@@ -16,6 +16,10 @@ use super::{
 };
 use crate::facts::{Container, RefFact};
 
+/// The name of a C++ member access operator a class overloads to act as a
+/// pointer (`EdgeSegment *operator->()`).
+const ARROW_OPERATOR: &str = "operator->";
+
 impl Resolver<'_> {
     /// Every candidate target of one reference site.
     pub(super) fn resolve_ref(&self, f: FileId, site: &RefFact) -> Candidates {
@@ -179,9 +183,21 @@ impl Resolver<'_> {
     }
 
     /// A member of a known type: found directly (`direct`), on a base
-    /// (inheritance), or known to be missing (dead: no guessing).
+    /// (inheritance), on what the type's `operator->` returns where it has
+    /// no such member (a C++ holder or smart pointer: `holder->point()`),
+    /// or known to be missing (dead: no guessing).
     fn member_of_type(&self, ty: SymbolId, name: &str, direct: Resolution) -> Qualified {
-        let (found, via_base) = self.type_members(ty, name);
+        let (mut found, mut via_base) = self.type_members(ty, name);
+        if found.is_empty()
+            && let Some(pointee) = self
+                .type_members(ty, ARROW_OPERATOR)
+                .0
+                .into_iter()
+                .find_map(|arrow| self.return_type(arrow))
+            && pointee != ty
+        {
+            (found, via_base) = self.type_members(pointee, name);
+        }
         let method = if via_base {
             weaker(direct, Resolution::Inheritance)
         } else {

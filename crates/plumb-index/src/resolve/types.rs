@@ -29,6 +29,20 @@ impl Resolver<'_> {
         if depth > MAX_CHAIN {
             return None;
         }
+        // `(*it)`: what the iterator or pointer reaches, typed as it is.
+        if let Some(inner) = receiver
+            .strip_prefix("(*")
+            .and_then(|r| r.strip_suffix(')'))
+        {
+            return self.receiver_type(f, c, inner, depth + 1);
+        }
+        // `edges.back()`: an element of a C++ container, as `edges[i]` is.
+        if let Some(collection) = ELEMENT_ACCESSORS
+            .iter()
+            .find_map(|accessor| receiver.strip_suffix(accessor))
+        {
+            return self.element_type_of(f, c, collection, depth + 1);
+        }
         if receiver.ends_with(')') || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);
         }
@@ -463,7 +477,7 @@ impl Resolver<'_> {
     /// The type a function's return annotation names, read from its
     /// signature; a field initialised with an arrow function
     /// (`static create = (name: string): Builder => …`) is such a function.
-    fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
+    pub(super) fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
         let def = &self.file(f).facts.defs[d];
         if !def.kind.is_callable() && !def.is_arrow_field() {
@@ -498,6 +512,10 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
 /// (`xs.iter()` yields what `xs[i]` is, by reference). From the std slice,
 /// `Vec` and set APIs.
 const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
+
+/// Calls on a C++ container that give one of its elements (the standard
+/// library's sequence container accessors without arguments).
+const ELEMENT_ACCESSORS: &[&str] = &[".back()", ".front()"];
 
 /// Of a scope's bindings (file, binding), in order, the one `name` takes:
 /// a declared type wins over an inferred one (`atom_: IAtom` over a
