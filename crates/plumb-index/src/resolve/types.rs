@@ -370,6 +370,15 @@ impl Resolver<'_> {
     /// `ProxyState`, `type Map = HashMap<K, V>` → `HashMap`), read from its
     /// declaration; an alias of an alias is followed a few steps.
     fn aliased_type(&self, alias: SymbolId) -> Option<SymbolId> {
+        self.aliased_type_at(alias, 0)
+    }
+
+    /// [`Self::aliased_type`], `depth` aliases into a chain (C's
+    /// `typedef ZSTD_DCtx ZSTD_DStream;` of `typedef struct ZSTD_DCtx_s ZSTD_DCtx;`).
+    fn aliased_type_at(&self, alias: SymbolId, depth: usize) -> Option<SymbolId> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
         let (g, d) = self.locate(alias);
         let def = &self.file(g).facts.defs[d];
         let declared = def.signature.as_deref()?;
@@ -393,6 +402,9 @@ impl Resolver<'_> {
             .into_iter()
             .find_map(|t| match t {
                 Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                Target::Sym(s) if self.def(s).kind == SymbolKind::TypeAlias => {
+                    self.aliased_type_at(s, depth + 1)
+                }
                 _ => None,
             })
     }
