@@ -31,6 +31,7 @@
 //!   src/board.cpp:16       Board::first: `rows[0].get()` :17
 //!   src/board.cpp:20       Board::peek: holders[0]-> :21, holders.back()-> :22, (*h)-> :24
 //!   src/board.cpp:28       tally: `Board copy(board);` :29 (read as a prototype by the grammar), copy.total() :30
+//!   include/board.hpp:26   struct Step (`operator-` :28, length :29); src/board.cpp:33 span: (a-b).length() :34
 
 #![allow(
     clippy::unwrap_used,
@@ -551,6 +552,17 @@ fn a_block_declaration_with_name_arguments_constructs_a_local() {
     assert!(board.contains("src/board.cpp:29 instantiate"), "{board:?}");
 }
 
+#[test]
+fn an_arithmetic_receiver_takes_the_type_its_operator_returns() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "include/board.hpp:29"]);
+    assert_set_eq(
+        "callers Step::length",
+        &symbols_at(&json, "caller"),
+        &["geo::span@src/board.cpp:33"],
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -570,7 +582,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(10), Some(38), Some(32)),
+        (Some("cpp"), Some(10), Some(39), Some(33)),
         "{cpp}"
     );
 }

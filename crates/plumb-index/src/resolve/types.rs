@@ -36,6 +36,21 @@ impl Resolver<'_> {
         {
             return self.receiver_type(f, c, inner, depth + 1);
         }
+        // `(a - b)`: what the left operand's type's `operator-` returns
+        // (C++'s `Vector2 operator-(const Vector2 &) const`).
+        if let Some((left, operator)) = receiver
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(split_arithmetic)
+        {
+            let ty = self.receiver_type(f, c, left, depth + 1)?;
+            let name = format!("operator{operator}");
+            return self
+                .type_members(ty, &name)
+                .0
+                .into_iter()
+                .find_map(|method| self.return_type(method));
+        }
         // `edges.back()`: an element of a C++ container, as `edges[i]` is.
         if let Some(collection) = ELEMENT_ACCESSORS
             .iter()
@@ -524,6 +539,36 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
 /// (`xs.iter()` yields what `xs[i]` is, by reference). From the std slice,
 /// `Vec` and set APIs.
 const ELEMENT_ITERATORS: &[&str] = &[".into_iter()", ".iter()", ".iter_mut()"];
+
+/// The binary arithmetic operators a C++ class may overload, whose result
+/// types a receiver `(a - b)` takes.
+const ARITHMETIC_OPERATORS: &[char] = &['+', '-', '*', '/'];
+
+/// `a - b` split at its first binary arithmetic operator outside brackets:
+/// the left operand and the operator; `None` for no such operator (a
+/// unary minus, `->`, a name alone).
+fn split_arithmetic(expression: &str) -> Option<(&str, char)> {
+    let mut depth = 0i32;
+    let mut previous = None;
+    for (i, c) in expression.char_indices() {
+        match c {
+            '(' | '[' | '<' => depth += 1,
+            ')' | ']' | '>' if previous != Some('-') => depth -= 1,
+            _ if depth == 0
+                && i > 0
+                && ARITHMETIC_OPERATORS.contains(&c)
+                && !expression[i + 1..].starts_with('>')
+                && previous
+                    .is_some_and(|p: char| p.is_alphanumeric() || matches!(p, '_' | ')' | ']')) =>
+            {
+                return Some((&expression[..i], c));
+            }
+            _ => {}
+        }
+        previous = Some(c);
+    }
+    None
+}
 
 /// Calls on a C++ container that give one of its elements (the standard
 /// library's sequence container accessors without arguments).
