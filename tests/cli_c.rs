@@ -16,6 +16,9 @@
 //!   src/stream.c:3       `int stream_opens, stream_fails;` :4 array stream_names; :6 static config_ok
 //!   src/stream.c:8       `int API(stream_open) (…)`: config_ok, stream_opens; :16 API(stream_name)
 //!   src/stream.c:21      stream_main: stream_open, stream_name
+//!   include/stream.h:11  struct limits (depth); :12 stream_t of struct stream_s, :13 stream_handle
+//!                        of stream_t, :14 struct stream_s (limits)
+//!   src/stream.c:26      stream_depth: s->limits.depth :28 (stream_t), h->limits.depth :29 (stream_handle)
 
 mod common;
 
@@ -265,7 +268,16 @@ fn each_name_of_a_declaration_is_a_file_level_variable() {
             "config_ok",
             "stream_open",
             "stream_name",
-            "stream_main"
+            "stream_main",
+            "stream_depth"
         ])
     );
+}
+
+#[test]
+fn members_are_reached_through_field_types_and_chains_of_typedefs() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "limits.depth"]);
+    let sites: BTreeSet<String> = ref_edges(&json).into_iter().map(|e| e.key).collect();
+    assert_eq!(sites, set(["src/stream.c:28", "src/stream.c:29"]));
 }

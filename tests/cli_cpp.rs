@@ -18,10 +18,20 @@
 //!   include/labels.hpp:4   class geo::Label (width :6); src/labels.cpp:5 Label::width defined
 //!                          out of line inside `namespace geo { … }`
 //!   include/grid.hpp:4     `typedef unsigned char uint8_t;`; :8 struct geo::Config (limit :10)
-//!   include/grid.hpp:13    class geo::Grid (cells :16, count :17, level :18, sum :19)
+//!   include/grid.hpp:13    class geo::Grid (cells :16, count :17, level :18, sum :19, scaled :20)
 //!   src/grid.cpp:5         Config::limit defined; :7 Grid::Grid initializes count and level
 //!   src/grid.cpp:9         Grid::sum: count :11, cells[i] :12, Config::limit and -count :13,
 //!                          a cast to uint8_t of level :14
+//!   include/grid.hpp:23    fill(int), :24 fill(int, int), :25 fill(double); defined src/grid.cpp:17-19
+//!   src/grid.cpp:20        refill: fill(n) with `int n` :22, fill(2.5) :23, fill(3, 4) :24
+//!   src/grid.cpp:27        `template <int N> int Grid::scaled()` out of line: fill(N, count) :29
+//!   include/board.hpp:8    struct geo::Cell (value :9, get :10); :13 struct Holder (`operator->` :15)
+//!   include/board.hpp:18   struct Board (`std::vector<Cell> rows` :19, `std::vector<Holder> holders` :20)
+//!   src/board.cpp:5        Board::total: range-for over rows typed :8, with `auto` :10, an iterator :12
+//!   src/board.cpp:16       Board::first: `rows[0].get()` :17
+//!   src/board.cpp:20       Board::peek: holders[0]-> :21, holders.back()-> :22, (*h)-> :24
+//!   src/board.cpp:28       tally: `Board copy(board);` :29 (read as a prototype by the grammar), copy.total() :30
+//!   include/board.hpp:26   struct Step (`operator-` :28, length :29); src/board.cpp:33 span: (a-b).length() :34
 
 #![allow(
     clippy::unwrap_used,
@@ -199,14 +209,15 @@ fn same_named_methods_and_free_functions_stay_apart() {
 }
 
 #[test]
-fn overloads_are_all_candidates_of_a_call() {
+fn overloads_are_told_apart_by_argument_types() {
     let repo = Repo::indexed(FX);
-    // FIXME: overloads with the same parameter count are not told apart by
-    // argument types: both `scale(int)` and `scale(double)` answer each call.
-    for at in [
-        "src/shapes.cpp:24",
-        "src/shapes.cpp:25",
-        "include/shapes.hpp:34",
+    // `g::scale(2)` through the alias calls `scale(int)`, `scale(1.5)`
+    // through `using namespace` calls `scale(double)`.
+    for (at, line) in [
+        ("src/shapes.cpp:24", 27),
+        ("include/shapes.hpp:34", 27),
+        ("src/shapes.cpp:25", 29),
+        ("include/shapes.hpp:35", 29),
     ] {
         let json = repo.ok(&["callers", at]);
         assert_set_eq(
@@ -214,11 +225,34 @@ fn overloads_are_all_candidates_of_a_call() {
             &symbols_at(&json, "caller"),
             &["main@src/main.cpp:20"],
         );
-        assert_eq!(
-            json["results"][0]["sites"].as_array().unwrap().len(),
-            2,
-            "`g::scale(2)` through the alias and `scale(1.5)` through `using namespace`: {json:#}"
-        );
+        let sites: Vec<u64> = json["results"][0]["sites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(sites, vec![line], "{at}: {json:#}");
+    }
+}
+
+#[test]
+fn overloads_are_told_apart_by_arity_and_by_declared_and_literal_argument_types() {
+    let repo = Repo::indexed(FX);
+    for (at, line) in [
+        ("src/grid.cpp:17", 22),
+        ("include/grid.hpp:23", 22),
+        ("src/grid.cpp:19", 23),
+        ("src/grid.cpp:18", 24),
+        ("include/grid.hpp:24", 24),
+    ] {
+        let json = repo.ok(&["callers", at]);
+        let sites: Vec<u64> = json["results"][0]["sites"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(sites, vec![line], "{at}: {json:#}");
     }
 }
 
@@ -442,7 +476,9 @@ fn fields_are_read_in_every_expression_and_written_by_member_initializers() {
         set([
             "src/grid.cpp:7 write",
             "src/grid.cpp:11 read",
-            "src/grid.cpp:13 read"
+            "src/grid.cpp:13 read",
+            "src/grid.cpp:21 read",
+            "src/grid.cpp:29 read"
         ])
     );
 }
@@ -459,6 +495,74 @@ fn a_qualifier_and_a_project_typedef_of_a_primitive_name_are_type_references() {
     );
 }
 
+#[test]
+fn a_template_member_defined_out_of_line_is_the_caller_of_what_it_calls() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "src/grid.cpp:18"]);
+    assert_set_eq(
+        "callers fill(int, int)",
+        &symbols_at(&json, "caller"),
+        &[
+            "geo::refill@src/grid.cpp:20",
+            "geo::Grid::scaled@src/grid.cpp:28",
+        ],
+    );
+}
+
+#[test]
+fn elements_of_a_std_container_and_holders_with_an_arrow_operator_reach_the_element_type() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "include/board.hpp:10"]);
+    assert_set_eq(
+        "callers Cell::get",
+        &symbols_at(&json, "caller"),
+        &[
+            "geo::Board::total@src/board.cpp:5",
+            "geo::Board::first@src/board.cpp:16",
+            "geo::Board::peek@src/board.cpp:20",
+        ],
+    );
+    let sites: Vec<u64> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|r| r["sites"].as_array().unwrap().iter())
+        .map(|s| s["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sites.len(), 3 + 3, "{json:#}");
+    let value = ref_sites(&repo.ok(&["refs", "include/board.hpp:9"]));
+    assert!(value.contains("src/board.cpp:10 read"), "{value:?}");
+}
+
+#[test]
+fn a_block_declaration_with_name_arguments_constructs_a_local() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "src/board.cpp:5"]);
+    assert_set_eq(
+        "callers Board::total",
+        &symbols_at(&json, "caller"),
+        &["geo::tally@src/board.cpp:28"],
+    );
+    let outline = repo.ok(&["outline", "src/board.cpp"]);
+    assert!(
+        outline_find(&outline, "geo::copy").is_none(),
+        "`copy` is a local, no function: {outline:#}"
+    );
+    let board = ref_sites(&repo.ok(&["refs", "include/board.hpp:18"]));
+    assert!(board.contains("src/board.cpp:29 instantiate"), "{board:?}");
+}
+
+#[test]
+fn an_arithmetic_receiver_takes_the_type_its_operator_returns() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "include/board.hpp:29"]);
+    assert_set_eq(
+        "callers Step::length",
+        &symbols_at(&json, "caller"),
+        &["geo::span@src/board.cpp:33"],
+    );
+}
+
 // --- status -----------------------------------------------------------------
 
 #[test]
@@ -466,7 +570,7 @@ fn status_counts_cpp_files() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["cpp"], 8,
+        json["results"]["languages"]["cpp"], 10,
         "{:#}",
         json["results"]
     );
@@ -478,7 +582,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(8), Some(21), Some(20)),
+        (Some("cpp"), Some(10), Some(39), Some(33)),
         "{cpp}"
     );
 }

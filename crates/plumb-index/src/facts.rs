@@ -133,6 +133,11 @@ pub struct RefFact {
     pub container: Container,
     /// How many arguments a call passes (`None`: not a call, or a spread).
     pub arguments: Option<u32>,
+    /// What each argument of a call in a language with overloads is known
+    /// to be, as written: a literal's type (`int`, `double`), a local's or
+    /// parameter's declared type, the callee of a call (`Projection` in
+    /// `Projection(scale)`, a construction); empty when none is known.
+    pub argument_types: Vec<Option<String>>,
     /// Whether a bare name is looked up in the scope around `container`
     /// rather than in it (a decorator, evaluated where the definition it
     /// decorates is written).

@@ -86,7 +86,8 @@ pub fn normalize_type(text: &str) -> Option<String> {
 /// yield). Chosen: Rust's std sequences and sets, Python's built-in and
 /// `typing`/`collections.abc` sequences, sets and iterables, and
 /// TypeScript's arrays and sets (its standard library's `lib.es5.d.ts`,
-/// `lib.es2015.collection.d.ts`).
+/// `lib.es2015.collection.d.ts`), and the C++ standard library's sequence
+/// and set containers (`for (T &x : c)` and `c[i]`).
 const ELEMENT_COLLECTIONS: &[&str] = &[
     "AbstractSet",
     "Array",
@@ -107,16 +108,43 @@ const ELEMENT_COLLECTIONS: &[&str] = &[
     "Set",
     "Vec",
     "VecDeque",
+    "array",
     "deque",
+    "forward_list",
     "frozenset",
     "list",
+    "multiset",
     "set",
+    "span",
+    "unordered_multiset",
+    "unordered_set",
+    "vector",
 ];
 
 /// Keyed collections whose second type argument is the type of the values
 /// a key reaches (what `m.get(k)` yields). Chosen: TypeScript's maps
 /// (`lib.es2015.collection.d.ts`).
 const KEYED_COLLECTIONS: &[&str] = &["Map", "ReadonlyMap", "WeakMap"];
+
+/// The member types naming a C++ container's iterators, whose `*it` and
+/// `it->` reach an element (the standard library's container requirements).
+const ITERATOR_MEMBERS: &[&str] = &[
+    "::const_iterator",
+    "::const_reverse_iterator",
+    "::iterator",
+    "::reverse_iterator",
+];
+
+/// The path of the element type a C++ container's iterator type `text`
+/// points at (`std::vector<Contour>::const_iterator` gives `Contour`), or
+/// `None` when `text` is no such iterator.
+pub fn iterator_element_type(text: &str) -> Option<String> {
+    let text = strip_prefixes(text.trim(), &["const "]);
+    ITERATOR_MEMBERS
+        .iter()
+        .find_map(|member| text.strip_suffix(member))
+        .and_then(element_type)
+}
 
 /// Wrappers looked through to the collection they hold (`Box<[T]>`,
 /// `Arc<Vec<T>>`, `Optional[List[T]]`). Chosen: Rust's std smart pointers
@@ -263,7 +291,7 @@ fn strip_prefixes<'t>(text: &'t str, prefixes: &[&str]) -> &'t str {
 
 #[cfg(test)]
 mod tests {
-    use super::{element_type, normalize_type, tuple_member};
+    use super::{element_type, iterator_element_type, normalize_type, tuple_member};
 
     fn check(text: &str, expected: Option<&str>) {
         assert_eq!(
@@ -342,5 +370,22 @@ mod tests {
         );
         check("Set<Reaction> | undefined", Some("Reaction"));
         check("Observer[] | null", Some("Observer"));
+        check("std::vector<Contour>", Some("Contour"));
+        check("std::map<int, Contour>", None);
+    }
+
+    #[test]
+    fn a_container_iterator_gives_its_element_type() {
+        let check = |text: &str, expected: Option<&str>| {
+            assert_eq!(
+                iterator_element_type(text).as_deref(),
+                expected,
+                "element of {text:?}"
+            );
+        };
+        check("std::vector<Contour>::const_iterator", Some("Contour"));
+        check("const std::list<geo::Edge>::iterator", Some("geo::Edge"));
+        check("std::vector<Contour>", None);
+        check("Grid::iterator", None);
     }
 }

@@ -12,7 +12,7 @@ use super::captures::RawBinding;
 use super::containers::{Containers, enclosing_type};
 use super::text::{compact, dotted, member_path, text};
 use crate::facts::{BindingFact, Container, FileFacts, LocalFact};
-use crate::typetext::{element_type, normalize_type};
+use crate::typetext::{element_type, iterator_element_type, normalize_type};
 
 /// Appends the bindings to `facts`: an annotation beats the initializer of
 /// the same declaration, and a collection's annotation also types its
@@ -44,10 +44,14 @@ pub(super) fn push_bindings(
         {
             container = facts.defs[d].container;
         }
+        // A C++ iterator (`std::vector<Contour>::const_iterator it`) is
+        // typed by the element it reaches (`it->edges`).
         let type_text = if raw.from_value {
             member_path(raw.type_node, spec, bytes)
         } else {
-            normalize_type(&dotted(text(raw.type_node, bytes), spec.member_operators))
+            iterator_element_type(text(raw.type_node, bytes)).or_else(|| {
+                normalize_type(&dotted(text(raw.type_node, bytes), spec.member_operators))
+            })
         };
         // A collection's annotation also types its elements, bound as
         // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
@@ -158,6 +162,7 @@ pub(super) fn push_bindings(
                     element,
                     callback: None,
                     field,
+                    unpack: None,
                 });
             }
             facts.bindings.push(BindingFact {

@@ -388,7 +388,8 @@ impl<'t> Captured<'t> {
     /// Phase two: one definition per name node, one reference per name
     /// node — the earliest pattern in the query wins, so specific patterns
     /// come first — and no reference on a definition's name, in a
-    /// template, or silenced by `@skip`; one impl block per node.
+    /// template, or silenced by `@skip`; one impl block per name node, the
+    /// outermost (a template's, around its out-of-line member's).
     pub(super) fn settle(&mut self) {
         self.defs.sort_by_key(|d| (d.at, d.pattern));
         self.defs.dedup_by_key(|d| d.at);
@@ -402,6 +403,9 @@ impl<'t> Captured<'t> {
                 && !def_names.contains(&at)
                 && !templates.iter().any(|range| range.contains(&at))
         });
+        self.impls
+            .sort_by_key(|raw| (raw.name.start_byte(), raw.node.start_byte()));
+        self.impls.dedup_by_key(|raw| raw.name.start_byte());
         self.impls.sort_by_key(|raw| raw.node.start_byte());
         self.impls.dedup_by_key(|raw| raw.node.start_byte());
     }

@@ -157,7 +157,14 @@ pub fn extract_with_hooks(
     definitions::mark_methods(&mut facts);
     definitions::push_impls(&source, &captured.impls, &containers, &mut facts);
 
-    references::push_references(&source, &captured.refs, &containers, &mut facts, deadline)?;
+    references::push_references(
+        &source,
+        &captured.refs,
+        &captured.bindings,
+        &containers,
+        &mut facts,
+        deadline,
+    )?;
 
     bindings::push_bindings(&source, &mut captured.bindings, &containers, &mut facts);
     bindings::push_callback_bindings(&source, captured.callback_params, &containers, &mut facts);

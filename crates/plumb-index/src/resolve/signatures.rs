@@ -195,6 +195,18 @@ pub(super) fn declared_parameter_types(signature: &str, name: &str) -> Option<Ve
     Some(if types == ["void"] { Vec::new() } else { types })
 }
 
+/// A C or C++ type as overloads compare it: as [`declared_parameter_types`]
+/// reads a parameter, without `&` and without the namespaces or classes
+/// qualifying its name (`const geo::Vector2 &` gives `Vector2`).
+pub(super) fn comparable_type(written: &str) -> String {
+    let declared = declared_parameter_type(written).replace('&', "");
+    let name_end = declared.find('<').unwrap_or(declared.len());
+    match declared[..name_end].rfind("::") {
+        Some(at) => declared[at + 2..].to_owned(),
+        None => declared,
+    }
+}
+
 /// One C or C++ parameter declaration's type: its words and punctuation
 /// without the parameter's name, its default, and the words of
 /// [`IGNORED_PARAMETER_WORDS`].

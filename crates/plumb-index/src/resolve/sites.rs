@@ -7,6 +7,7 @@ use foldhash::{HashSet, HashSetExt};
 
 use plumb_store::model::{OccurrenceKind, Resolution, SymbolKind};
 
+use super::signatures::{comparable_type, declared_parameter_types};
 use super::state::Resolver;
 use super::{
     AMBIGUOUS_MEMBER_CONFIDENCE, Candidates, FileId, IMPORT_CONFIDENCE, INHERITANCE_CONFIDENCE,
@@ -14,6 +15,10 @@ use super::{
     RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
 };
 use crate::facts::{Container, RefFact};
+
+/// The name of a C++ member access operator a class overloads to act as a
+/// pointer (`EdgeSegment *operator->()`).
+const ARROW_OPERATOR: &str = "operator->";
 
 impl Resolver<'_> {
     /// Every candidate target of one reference site.
@@ -40,6 +45,7 @@ impl Resolver<'_> {
             let targets = self.prefer_fitting_kind(site.kind, lookup.targets);
             let targets = self.writable_through_base(site.kind, lookup.method, targets);
             let targets = self.prefer_fitting_arity(f, site, targets);
+            let targets = self.prefer_matching_argument_types(site, targets);
             let mut out: Vec<(SymbolId, Resolution, f64)> =
                 (self.rules(f).linked_definitions)(self, f, targets)
                     .into_iter()
@@ -179,9 +185,21 @@ impl Resolver<'_> {
     }
 
     /// A member of a known type: found directly (`direct`), on a base
-    /// (inheritance), or known to be missing (dead: no guessing).
+    /// (inheritance), on what the type's `operator->` returns where it has
+    /// no such member (a C++ holder or smart pointer: `holder->point()`),
+    /// or known to be missing (dead: no guessing).
     fn member_of_type(&self, ty: SymbolId, name: &str, direct: Resolution) -> Qualified {
-        let (found, via_base) = self.type_members(ty, name);
+        let (mut found, mut via_base) = self.type_members(ty, name);
+        if found.is_empty()
+            && let Some(pointee) = self
+                .type_members(ty, ARROW_OPERATOR)
+                .0
+                .into_iter()
+                .find_map(|arrow| self.return_type(arrow))
+            && pointee != ty
+        {
+            (found, via_base) = self.type_members(pointee, name);
+        }
         let method = if via_base {
             weaker(direct, Resolution::Inheritance)
         } else {
@@ -209,6 +227,52 @@ impl Resolver<'_> {
         };
         let fitting: Vec<Target> = targets.iter().copied().filter(fits).collect();
         if fitting.is_empty() { targets } else { fitting }
+    }
+
+    /// Where several overloads fit a call, those whose parameter types
+    /// match the most of the argument types the call site knows
+    /// ([`RefFact::argument_types`]: `scale(1.5)` calls `scale(double)`,
+    /// not `scale(int)`); all of them when none matches any. A match is
+    /// the same type as written, references, qualifiers and namespaces
+    /// left out.
+    fn prefer_matching_argument_types(&self, site: &RefFact, targets: Vec<Target>) -> Vec<Target> {
+        if site.argument_types.is_empty() || targets.len() < 2 {
+            return targets;
+        }
+        let arguments: Vec<Option<String>> = site
+            .argument_types
+            .iter()
+            .map(|a| a.as_deref().map(comparable_type))
+            .collect();
+        let matches = |t: &Target| match *t {
+            Target::Sym(s) => {
+                let def = self.def(s);
+                let Some(parameters) = def
+                    .signature
+                    .as_deref()
+                    .and_then(|sig| declared_parameter_types(sig, &def.name))
+                else {
+                    return 0;
+                };
+                arguments
+                    .iter()
+                    .zip(&parameters)
+                    .filter(|(a, p)| a.as_deref() == Some(comparable_type(p).as_str()))
+                    .count()
+            }
+            Target::File(_) | Target::Package(_) => 0,
+        };
+        let scores: Vec<usize> = targets.iter().map(matches).collect();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        if best == 0 {
+            return targets;
+        }
+        targets
+            .into_iter()
+            .zip(scores)
+            .filter(|&(_, score)| score == best)
+            .map(|(t, _)| t)
+            .collect()
     }
 
     /// Where a name denotes both a callable and a value (a Rust builder's

@@ -30,6 +30,35 @@ impl Resolver<'_> {
         if depth > MAX_CHAIN {
             return None;
         }
+        // `(*it)`: what the iterator or pointer reaches, typed as it is.
+        if let Some(inner) = receiver
+            .strip_prefix("(*")
+            .and_then(|r| r.strip_suffix(')'))
+        {
+            return self.receiver_type(f, c, inner, depth + 1);
+        }
+        // `(a - b)`: what the left operand's type's `operator-` returns
+        // (C++'s `Vector2 operator-(const Vector2 &) const`).
+        if let Some((left, operator)) = receiver
+            .strip_prefix('(')
+            .and_then(|r| r.strip_suffix(')'))
+            .and_then(split_arithmetic)
+        {
+            let ty = self.receiver_type(f, c, left, depth + 1)?;
+            let name = format!("operator{operator}");
+            return self
+                .type_members(ty, &name)
+                .0
+                .into_iter()
+                .find_map(|method| self.return_type(method));
+        }
+        // `edges.back()`: an element of a C++ container, as `edges[i]` is.
+        if let Some(collection) = CONTAINER_ACCESSORS
+            .iter()
+            .find_map(|accessor| receiver.strip_suffix(accessor))
+        {
+            return self.element_type_of(f, c, collection, depth + 1);
+        }
         if receiver.ends_with([')', '!']) || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);
         }
@@ -75,10 +104,12 @@ impl Resolver<'_> {
             return Some(ty);
         }
         // A bare field of the enclosing type, where members are in scope
-        // (`bridge.f()` for `this.bridge.f()` in Java), unless a local hides it.
+        // (`bridge.f()` for `this.bridge.f()` in Java), or its elements
+        // (`rows[]` of C++'s `rows[0].get()`), unless a local hides it.
+        let field = receiver.strip_suffix("[]").unwrap_or(receiver);
         if self.spec(f).members_in_scope
-            && is_identifier(receiver)
-            && !self.is_local(f, c, receiver)
+            && is_identifier(field)
+            && !self.is_local(f, c, field)
             && let Some(owner) = self.enclosing_type(f, c)
             && let Some(ty) = self.field_type(f, owner, receiver)
         {
@@ -484,6 +515,15 @@ impl Resolver<'_> {
     /// of an object type (`type Annotation = { make_(…): … }`) is itself
     /// the type whose members it declares.
     fn aliased_type(&self, alias: SymbolId) -> Option<SymbolId> {
+        self.aliased_type_at(alias, 0)
+    }
+
+    /// [`Self::aliased_type`], `depth` aliases into a chain (C's
+    /// `typedef ZSTD_DCtx ZSTD_DStream;` of `typedef struct ZSTD_DCtx_s ZSTD_DCtx;`).
+    fn aliased_type_at(&self, alias: SymbolId, depth: usize) -> Option<SymbolId> {
+        if depth > MAX_CHAIN {
+            return None;
+        }
         let (g, d) = self.locate(alias);
         let def = &self.file(g).facts.defs[d];
         let declared = def.signature.as_deref()?;
@@ -510,6 +550,9 @@ impl Resolver<'_> {
             .into_iter()
             .find_map(|t| match t {
                 Target::Sym(s) if self.def(s).kind.is_type() => Some(s),
+                Target::Sym(s) if self.def(s).kind == SymbolKind::TypeAlias => {
+                    self.aliased_type_at(s, depth + 1)
+                }
                 _ => None,
             })
     }
@@ -585,6 +628,7 @@ impl Resolver<'_> {
             path: None,
             container: c,
             arguments: None,
+            argument_types: Vec::new(),
             outer_scope: false,
         };
         self.resolve_ref(f, &site)
@@ -593,7 +637,7 @@ impl Resolver<'_> {
     /// The type a function's return annotation names, read from its
     /// signature; a field initialised with an arrow function
     /// (`static create = (name: string): Builder => …`) is such a function.
-    fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
+    pub(super) fn return_type(&self, s: SymbolId) -> Option<SymbolId> {
         let (f, d) = self.locate(s);
         let def = &self.file(f).facts.defs[d];
         if !def.kind.is_callable() && !def.is_arrow_field() {
@@ -660,6 +704,40 @@ const PROTOTYPE: &str = "prototype";
 const ELEMENT_ACCESSORS: &[&str] = &[
     "at", "find", "findLast", "first", "get", "last", "pop", "shift",
 ];
+
+/// The binary arithmetic operators a C++ class may overload, whose result
+/// types a receiver `(a - b)` takes.
+const ARITHMETIC_OPERATORS: &[char] = &['+', '-', '*', '/'];
+
+/// `a - b` split at its first binary arithmetic operator outside brackets:
+/// the left operand and the operator; `None` for no such operator (a
+/// unary minus, `->`, a name alone).
+fn split_arithmetic(expression: &str) -> Option<(&str, char)> {
+    let mut depth = 0i32;
+    let mut previous = None;
+    for (i, c) in expression.char_indices() {
+        match c {
+            '(' | '[' | '<' => depth += 1,
+            ')' | ']' | '>' if previous != Some('-') => depth -= 1,
+            _ if depth == 0
+                && i > 0
+                && ARITHMETIC_OPERATORS.contains(&c)
+                && !expression[i + 1..].starts_with('>')
+                && previous
+                    .is_some_and(|p: char| p.is_alphanumeric() || matches!(p, '_' | ')' | ']')) =>
+            {
+                return Some((&expression[..i], c));
+            }
+            _ => {}
+        }
+        previous = Some(c);
+    }
+    None
+}
+
+/// Calls on a C++ container that give one of its elements (the standard
+/// library's sequence container accessors without arguments).
+const CONTAINER_ACCESSORS: &[&str] = &[".back()", ".front()"];
 
 /// Of a scope's bindings (file, binding), in order, the one `name` takes:
 /// a declared type wins over an inferred one (`atom_: IAtom` over a

@@ -129,6 +129,11 @@
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
 (parameter_declaration type: (_) @binding.type declarator: (identifier) @binding.name) @binding
+; a struct's fields, typed for chains of members (`zc->ldmState.bucketOffsets`)
+(field_declaration type: (_) @binding.type declarator: (field_identifier) @binding.field) @binding
+(field_declaration
+  type: (_) @binding.type
+  declarator: (pointer_declarator declarator: (field_identifier) @binding.field)) @binding
 (parameter_declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding

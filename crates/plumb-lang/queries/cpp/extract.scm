@@ -25,6 +25,28 @@
       declarator: (qualified_identifier
         name: [(identifier) (destructor_name) (operator_name)] @name) @path))) @scope.impl
 
+; a template member defined out of line, `template <int N> void Foo::bar()`:
+; the impl block spans the template, as the definition does (the extractor
+; keeps one impl block per name, the outermost)
+(template_declaration
+  (function_definition
+    declarator: (function_declarator
+      declarator: (qualified_identifier
+        name: [(identifier) (destructor_name) (operator_name)] @name) @path))) @scope.impl
+(template_declaration
+  (function_definition
+    declarator: (_
+      (function_declarator
+        declarator: (qualified_identifier
+          name: [(identifier) (destructor_name) (operator_name)] @name) @path)))) @scope.impl
+
+; ---- `Foo x(a, b);` in a block, which the grammar reads as a prototype
+; when every argument is a name: a local variable of type Foo, constructed
+; (a variable in a function, so not kept as a definition)
+(compound_statement
+  (declaration
+    declarator: (function_declarator declarator: (identifier) @name)) @definition.variable)
+
 ; ---- functions and methods: definitions, prototypes, in-class declarations
 (function_definition
   declarator: (function_declarator
@@ -137,6 +159,10 @@
 (declaration
   type: (qualified_identifier name: (type_identifier) @name) @path
   declarator: (init_declarator value: (argument_list))) @reference.instantiate
+(compound_statement
+  (declaration
+    type: (type_identifier) @name
+    declarator: (function_declarator)) @reference.instantiate)
 
 ; ---- base classes
 (base_class_clause (type_identifier) @name) @reference.inherit
@@ -169,27 +195,47 @@
 ; ---- bindings: locals, parameters and fields typed by their declaration;
 ; `auto x = …` typed by its initializer
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator declarator: (identifier) @binding.name)) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
     declarator: (pointer_declarator declarator: (identifier) @binding.name))) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
     declarator: (reference_declarator (identifier) @binding.name))) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (identifier) @binding.name) @binding
 (declaration
-  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
 (declaration
   type: (placeholder_type_specifier)
   declarator: (init_declarator
     declarator: (identifier) @binding.name
     value: (_) @binding.value)) @binding
+; a range-for's variable: its declared type, or with `auto` an element of
+; the range
+(for_range_loop
+  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: (identifier) @binding.name) @binding
+(for_range_loop
+  type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+  declarator: (reference_declarator (identifier) @binding.name)) @binding
+(for_range_loop
+  type: (placeholder_type_specifier)
+  declarator: (identifier) @binding.name
+  right: (_) @binding.element) @binding
+(for_range_loop
+  type: (placeholder_type_specifier)
+  declarator: (reference_declarator (identifier) @binding.name)
+  right: (_) @binding.element) @binding
+(compound_statement
+  (declaration
+    type: [(type_identifier) (qualified_identifier) (template_type)] @binding.type
+    declarator: (function_declarator declarator: (identifier) @binding.name)) @binding)
 (parameter_declaration
   type: (_) @binding.type
   declarator: (identifier) @binding.name) @binding
@@ -218,6 +264,7 @@
 (declaration declarator: (init_declarator declarator: (reference_declarator (identifier) @local)))
 (declaration declarator: (identifier) @local)
 (declaration declarator: (pointer_declarator declarator: (identifier) @local))
+(compound_statement (declaration declarator: (function_declarator declarator: (identifier) @local)))
 (for_range_loop declarator: (identifier) @local)
 (for_range_loop declarator: (reference_declarator (identifier) @local))
 
