@@ -19,6 +19,7 @@
 //!   include/stream.h:11  struct limits (depth); :12 stream_t of struct stream_s, :13 stream_handle
 //!                        of stream_t, :14 struct stream_s (limits)
 //!   src/stream.c:26      stream_depth: s->limits.depth :28 (stream_t), h->limits.depth :29 (stream_handle)
+//!   src/stream.c:33      `STREAM_STATIC UInt32 stream_mask (…)`: a macro before the return type
 
 mod common;
 
@@ -269,7 +270,9 @@ fn each_name_of_a_declaration_is_a_file_level_variable() {
             "stream_open",
             "stream_name",
             "stream_main",
-            "stream_depth"
+            "stream_depth",
+            "STREAM_STATIC",
+            "stream_mask"
         ])
     );
 }
@@ -280,4 +283,12 @@ fn members_are_reached_through_field_types_and_chains_of_typedefs() {
     let json = repo.ok(&["refs", "limits.depth"]);
     let sites: BTreeSet<String> = ref_edges(&json).into_iter().map(|e| e.key).collect();
     assert_eq!(sites, set(["src/stream.c:28", "src/stream.c:29"]));
+}
+
+#[test]
+fn a_return_type_after_a_macro_is_a_type_reference() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "include/stream.h:6"]);
+    let sites: BTreeSet<String> = ref_edges(&json).into_iter().map(|e| e.key).collect();
+    assert_eq!(sites, set(["src/stream.c:10", "src/stream.c:33"]));
 }

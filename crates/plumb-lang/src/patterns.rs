@@ -27,6 +27,13 @@ use std::num::NonZeroU16;
 use regex::bytes::Regex;
 use tree_sitter::{Language as Grammar, Node};
 
+/// The kind of the nodes a parser makes where it recovers from an error,
+/// which no grammar lists among its kinds.
+const ERROR_KIND: &str = "ERROR";
+/// The id of [`ERROR_KIND`] in every grammar (tree-sitter's
+/// `ts_builtin_sym_error`, `(TSSymbol)-1`).
+const ERROR_KIND_ID: u16 = u16::MAX;
+
 /// One captured node of a match.
 #[derive(Clone, Copy, Debug)]
 pub struct Capture<'t> {
@@ -703,6 +710,9 @@ impl Reader<'_> {
     /// Every id of the kind `name` (named or anonymous); a supertype stands
     /// for its subtypes.
     fn kinds(&self, name: &str, named: bool) -> Result<Kinds, PatternError> {
+        if named && name == ERROR_KIND {
+            return Ok(Kinds::Ids(Box::new([ERROR_KIND_ID])));
+        }
         let grammar = self.grammar;
         let mut ids = Vec::new();
         for id in 0..grammar.node_kind_count() as u16 {

@@ -34,8 +34,9 @@ impl Resolver<'_> {
         if let Some(inner) = receiver
             .strip_prefix("(*")
             .and_then(|r| r.strip_suffix(')'))
+            && let Some(ty) = self.receiver_type(f, c, inner, depth + 1)
         {
-            return self.receiver_type(f, c, inner, depth + 1);
+            return Some(ty);
         }
         // `(a - b)`: what the left operand's type's `operator-` returns
         // (C++'s `Vector2 operator-(const Vector2 &) const`).
@@ -43,21 +44,22 @@ impl Resolver<'_> {
             .strip_prefix('(')
             .and_then(|r| r.strip_suffix(')'))
             .and_then(split_arithmetic)
-        {
-            let ty = self.receiver_type(f, c, left, depth + 1)?;
-            let name = format!("operator{operator}");
-            return self
-                .type_members(ty, &name)
+            && let Some(ty) = self.receiver_type(f, c, left, depth + 1)
+            && let Some(result) = self
+                .type_members(ty, &format!("operator{operator}"))
                 .0
                 .into_iter()
-                .find_map(|method| self.return_type(method));
+                .find_map(|method| self.return_type(method))
+        {
+            return Some(result);
         }
         // `edges.back()`: an element of a C++ container, as `edges[i]` is.
         if let Some(collection) = CONTAINER_ACCESSORS
             .iter()
             .find_map(|accessor| receiver.strip_suffix(accessor))
+            && let Some(element) = self.element_type_of(f, c, collection, depth + 1)
         {
-            return self.element_type_of(f, c, collection, depth + 1);
+            return Some(element);
         }
         if receiver.ends_with([')', '!']) || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);

@@ -111,6 +111,10 @@
 (call_expression
   function: (field_expression argument: (_) @receiver field: (field_identifier) @name)) @reference.call
 (type_identifier) @name @reference.type
+; `MEM_STATIC U64 f(…)`: a macro before the return type leaves the type a
+; bare name in an error node
+(function_definition (ERROR (identifier) @name) @reference.type)
+(declaration (ERROR (identifier) @name) @reference.type)
 ; a fixed-width name the grammar reads as primitive (`uint8_t`, `size_t`): a
 ; reference where the project defines it
 ((primitive_type) @name @reference.type

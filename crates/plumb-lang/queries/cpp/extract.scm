@@ -189,7 +189,11 @@
 ; reference where the project defines it
 ((primitive_type) @name @reference.type
   (#not-match? @name "^(bool|char|double|float|int|long|short|signed|unsigned|void)$"))
-; the class or namespace qualifying a name: `Config::DISABLED`, `Base::reset()`
+; the class or namespace qualifying a name: `Config::DISABLED`, `Base::reset()`,
+; a nested one within the one before it (`b` of `a::b::f` in `a`)
+(qualified_identifier
+  scope: (namespace_identifier)
+  name: (qualified_identifier scope: (namespace_identifier) @name)) @path @reference.type
 (qualified_identifier scope: (namespace_identifier) @name) @reference.type
 
 ; ---- bindings: locals, parameters and fields typed by their declaration;

@@ -31,11 +31,11 @@ fn cpp_out_of_line_members_and_scoped_calls() {
             "inherit Shape None None",
             "type Circle None None",
             "type a None None",
-            "type b None None",
+            "type b None Some(\"a\")",
             "call f None Some(\"a::b\")",
             "read r Some(\"this\") None",
             "type geo None None",
-            "type Circle None None",
+            "type Circle None Some(\"geo\")",
         ]
     );
 }
