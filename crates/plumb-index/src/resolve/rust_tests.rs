@@ -267,3 +267,36 @@ fn path_attributes_place_module_files_in_the_declaring_crate() {
         vec!["crate::run -> crate::io::imp::Error::kind [receiver]"]
     );
 }
+
+#[test]
+fn a_leading_sized_or_lifetime_bound_keeps_the_trait_bound() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Read { fn next(&mut self) -> u8; }\npub struct Other;\nimpl Other { pub fn next(&mut self) -> u8 { 1 } }\npub fn a<R: ?Sized + Read>(r: &mut R) -> u8 { r.next() }\npub fn b<'de, R: 'de + Read>(r: &mut R) -> u8 { r.next() }\npub fn c<R>(r: &mut R) -> u8 where R: ?Sized + Read { r.next() }\n",
+        "next",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::a -> crate::Read::next [receiver]",
+            "crate::b -> crate::Read::next [receiver]",
+            "crate::c -> crate::Read::next [receiver]",
+        ]
+    );
+}
+
+#[test]
+fn borrows_and_dereferences_keep_the_type() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Slice;\nimpl Slice { pub fn next(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn next(&self) -> u8 { 1 } }\npub fn a(s: Slice) -> u8 { let x = &s; x.next() }\npub fn b(s: Slice) -> u8 { let x = &s; let y = &mut *x; y.next() }\npub fn c(s: Slice) -> u8 { (&s).next() }\npub fn d(s: &Slice) -> u8 { (*s).next() }\n",
+        "next",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::a -> crate::Slice::next [receiver]",
+            "crate::b -> crate::Slice::next [receiver]",
+            "crate::c -> crate::Slice::next [receiver]",
+            "crate::d -> crate::Slice::next [receiver]",
+        ]
+    );
+}

@@ -253,6 +253,9 @@ impl Resolver<'_> {
         }
         let text = text.trim();
         let text = text.strip_prefix("await ").unwrap_or(text);
+        if let Some(inner) = borrowed(text) {
+            return self.expression_type(f, c, inner, depth + 1);
+        }
         // Unwrapping keeps the success type, which the wrapper already is
         // to plumb (`Result`/`Option` are transparent): `make()?`,
         // `make().unwrap()`, `make().expect("…")`, `x.clone()`.
@@ -472,6 +475,24 @@ impl Resolver<'_> {
         };
         self.type_from_text(f, def.container, text)
     }
+}
+
+/// What a borrow, a dereference or parentheses hold: `x` of `&x`,
+/// `&mut x`, `*x` and `(x)`, which has the type they have to plumb (a
+/// reference is transparent, as a pointer is to C's `->`).
+fn borrowed(text: &str) -> Option<&str> {
+    // `&mut x`, and `&mut*x` as an expression's text is folded.
+    if let Some(inner) = text
+        .strip_prefix("&mut")
+        .filter(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+    {
+        return Some(inner.trim_start());
+    }
+    if let Some(inner) = text.strip_prefix(['&', '*']) {
+        return Some(inner.trim_start());
+    }
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    (matching_open(text) == Some(0)).then_some(inner)
 }
 
 /// Methods whose result has the receiver's (unwrapped) type, from the

@@ -181,3 +181,19 @@
 (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))) @binding
+; the same past a leading `?Sized` or lifetime: `R: ?Sized + Read`, `T: 'de + Visitor`
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (type_identifier) @binding.type)) @binding
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (scoped_type_identifier) @binding.type)) @binding
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (generic_type type: (type_identifier) @binding.type))) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (type_identifier) @binding.type)) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (generic_type type: (type_identifier) @binding.type))) @binding
