@@ -1497,6 +1497,10 @@ impl Derived {
                         continue;
                     }
                     let rest: String = doc.lines[l][(o.start.1 as usize + def.name.chars().count()).min(doc.lines[l].len())..].iter().collect();
+                    // An occurrence of the alias (`as generate_bash` for `generate`) is not the name.
+                    if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
                     let rest = rest.trim_start();
                     // Rust's `pub use a::B as C;`: the module has `C`, not `B`.
                     let name = match rest.strip_prefix("as ") {
