@@ -300,3 +300,18 @@ fn borrows_and_dereferences_keep_the_type() {
         ]
     );
 }
+
+#[test]
+fn a_generic_bound_by_into_is_used_as_what_into_makes() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Input;\nimpl Input { pub fn earliest(self, yes: bool) -> Input { self } pub fn set_anchored(&mut self) {} }\npub struct Other;\nimpl Other { pub fn earliest(self, yes: bool) -> Other { self } pub fn set_anchored(&mut self) {} }\npub fn is_match<'h, I: Into<Input>>(input: I) { let mut input = input.into().earliest(true); input.set_anchored(); }\npub fn find<I>(input: I) where I: Into<Input> { input.into().set_anchored(); }\n",
+        "set_anchored",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::is_match -> crate::Input::set_anchored [receiver]",
+            "crate::find -> crate::Input::set_anchored [receiver]",
+        ]
+    );
+}

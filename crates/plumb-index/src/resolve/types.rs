@@ -496,8 +496,9 @@ fn borrowed(text: &str) -> Option<&str> {
 }
 
 /// Methods whose result has the receiver's (unwrapped) type, from the
-/// Rust standard library's `Option`, `Result` and `Clone`. Chosen: the
-/// common ones; others are left untyped.
+/// Rust standard library's `Option`, `Result` and `Clone`, and `Into`'s
+/// `into`, whose result is what a generic bound by `Into<T>` is typed as
+/// (a `T`). Chosen: the common ones; others are left untyped.
 const TYPE_PRESERVING_METHODS: &[&str] = &[
     "as_mut",
     "as_ref",
@@ -505,6 +506,7 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
     "borrow_mut",
     "clone",
     "expect",
+    "into",
     "lock",
     "to_owned",
     "unwrap",
