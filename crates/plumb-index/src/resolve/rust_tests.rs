@@ -315,3 +315,41 @@ fn a_generic_bound_by_into_is_used_as_what_into_makes() {
         ]
     );
 }
+
+#[test]
+fn methods_of_impls_for_outside_types_are_candidates_by_name() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Float { fn pow10(self, n: i32) -> Self; }\nimpl Float for f64 { fn pow10(self, n: i32) -> Self { self } }\npub trait Bytes { fn first(&self) -> u8; }\nimpl<T> Bytes for Vec<T> { fn first(&self) -> u8 { 0 } }\npub fn a(v: Vec<u8>, x: f64) -> u8 { v.first(); x.pow10(2); 0 }\n",
+        "pow10",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::a -> crate::Float::pow10 [name_only]",
+            "crate::a -> crate::f64::pow10 [name_only]",
+        ]
+    );
+}
+
+#[test]
+fn methods_of_impls_for_outside_types_are_found_by_the_written_type() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Errors { fn scale() -> u32; fn half() -> u32; fn twice(&self) -> u32; }\nimpl Errors for u64 {\n    fn scale() -> u32 { 8 }\n    fn half() -> u32 { u64::scale() / 2 + Self::scale() }\n    fn twice(&self) -> u32 { self.twice() }\n}\nimpl Errors for u32 {\n    fn scale() -> u32 { 4 }\n    fn half() -> u32 { 2 }\n    fn twice(&self) -> u32 { 0 }\n}\n",
+        "scale",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::u64::half -> crate::u64::scale [receiver]",
+            "crate::u64::half -> crate::u64::scale [receiver]",
+        ]
+    );
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Errors { fn twice(&self) -> u32; }\nimpl Errors for u64 { fn twice(&self) -> u32 { self.twice() } }\nimpl Errors for u32 { fn twice(&self) -> u32 { 0 } }\n",
+        "twice",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::u64::twice -> crate::u64::twice [receiver]"]
+    );
+}

@@ -14,6 +14,7 @@ use super::{
     RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
 };
 use crate::facts::{Container, RefFact};
+use crate::typetext::normalize_type;
 
 impl Resolver<'_> {
     /// Every candidate target of one reference site.
@@ -98,7 +99,10 @@ impl Resolver<'_> {
         if spec.self_names.contains(&qualifier) {
             return match self.enclosing_type(f, site.container) {
                 Some(ty) => self.member_of_type(ty, &site.name, Resolution::Scope),
-                None => Qualified::Unknown,
+                None => match self.enclosing_outside_impl(f, site.container) {
+                    Some(ty) => self.outside_type_members(&ty, &site.name),
+                    None => Qualified::Unknown,
+                },
             };
         }
         if spec.super_names.contains(&qualifier) {
@@ -139,6 +143,18 @@ impl Resolver<'_> {
             };
         }
         let segments: Vec<&str> = qualifier.split(spec.separator).collect();
+        if let [written] = segments[..] {
+            let ty = if spec.self_names.contains(&written) || written == "Self" {
+                self.enclosing_outside_impl(f, site.container)
+            } else {
+                Some(written.to_owned())
+            };
+            if let Some(found @ Qualified::Found(_)) =
+                ty.map(|ty| self.outside_type_members(&ty, &site.name))
+            {
+                return found;
+            }
+        }
         if let Some(lookup) = self.resolve_path(f, site.container, &segments) {
             if lookup.external {
                 return Qualified::Dead;
@@ -172,6 +188,50 @@ impl Resolver<'_> {
         }
         match self.receiver_type(f, site.container, qualifier, 0) {
             Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+            None => Qualified::Unknown,
+        }
+    }
+
+    /// The self type written on the impl block around `c`, when the
+    /// repository does not define that type (`f64` of `impl Float for
+    /// f64`); None in a type or an impl block of one it defines.
+    fn enclosing_outside_impl(&self, f: FileId, mut c: Container) -> Option<String> {
+        loop {
+            match c {
+                Container::File => return None,
+                Container::Impl(i) if self.impl_owner[f.index()][i].is_none() => {
+                    return normalize_type(&self.file(f).facts.impls[i].self_type);
+                }
+                Container::Impl(_) => return None,
+                Container::Def(d) if self.file(f).facts.defs[d].kind.is_type() => return None,
+                Container::Def(_) => c = self.container_of(f, c),
+            }
+        }
+    }
+
+    /// The methods named `name` of the impl blocks for the type written
+    /// `ty` that the repository does not define, found by the type as
+    /// written: `u64::error_scale()`, and `self.pow10()` or
+    /// `Self::pow10()` inside `impl Float for f64`. Unknown when there are
+    /// none (the method may be the trait's, or the type's own).
+    fn outside_type_members(&self, ty: &str, name: &str) -> Qualified {
+        let found: Vec<Target> = self
+            .named(&self.by_name, name)
+            .filter(|&s| {
+                let (g, d) = self.locate(s);
+                let file = self.file(g);
+                match file.facts.defs[d].container {
+                    Container::Impl(i) => {
+                        self.impl_owner[g.index()][i].is_none()
+                            && normalize_type(&file.facts.impls[i].self_type).as_deref() == Some(ty)
+                    }
+                    Container::File | Container::Def(_) => false,
+                }
+            })
+            .map(Target::Sym)
+            .collect();
+        match Lookup::found(found, Resolution::Receiver) {
+            Some(lookup) => Qualified::Found(lookup),
             None => Qualified::Unknown,
         }
     }
@@ -287,10 +347,12 @@ impl Resolver<'_> {
         // Asked only of callables and types, where it matters.
         let is_member = || {
             let (f, _) = self.locate(s);
-            // An extension of a type outside the repository has no parent,
-            // but is called as a member all the same.
+            // An extension of a type outside the repository, or a method
+            // of an impl block for one (`impl Float for f64`), has no
+            // parent, but is called as a member all the same.
             self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
                 || self.file(f).facts.is_extension(self.def(s))
+                || matches!(self.def(s).container, Container::Impl(_))
         };
         match kind {
             OccurrenceKind::Call if qualified => def_kind.is_callable() && is_member(),
