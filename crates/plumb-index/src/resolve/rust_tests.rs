@@ -237,8 +237,8 @@ fn unit_structs_taken_by_reference_are_referenced() {
     assert_eq!(
         got,
         vec![
-            // `impl Flag for Regexp`
-            "crate::Regexp -> crate::Regexp [scope]",
+            // `impl Flag for Regexp`: named from the file's top level
+            "- -> crate::Regexp [scope]",
             "crate::FLAGS -> crate::Regexp [scope]",
             "crate::first -> crate::Regexp [scope]",
         ]
@@ -351,5 +351,21 @@ fn methods_of_impls_for_outside_types_are_found_by_the_written_type() {
     assert_eq!(
         got,
         vec!["crate::u64::twice -> crate::u64::twice [receiver]"]
+    );
+}
+
+#[test]
+fn what_an_impl_header_names_is_named_from_around_the_block() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Show {}\npub struct Entry;\nimpl Entry { pub fn make() -> Entry { Entry } }\nimpl Show for Entry {}\npub mod inner { impl super::Show for u8 {} }\n",
+        "Entry",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "- -> crate::Entry [scope]",
+            "crate::Entry::make -> crate::Entry [scope]",
+            "- -> crate::Entry [scope]",
+        ]
     );
 }
