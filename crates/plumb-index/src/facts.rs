@@ -133,6 +133,9 @@ pub struct RefFact {
     pub container: Container,
     /// How many arguments a call passes (`None`: not a call, or a spread).
     pub arguments: Option<u32>,
+    /// The first argument of a call through a path (`&self.code` of
+    /// `Display::fmt(&self.code, f)`), in the one member syntax.
+    pub first_argument: Option<String>,
     /// Whether a bare name is looked up in the scope around `container`
     /// rather than in it (a decorator, evaluated where the definition it
     /// decorates is written).

@@ -1,8 +1,9 @@
 //! The references phase: each reference with its position, its receiver
-//! and path in the one member syntax, its container and its argument
-//! count.
+//! and path in the one member syntax, its container, its argument
+//! count and a path call's first argument.
 
 use plumb_lang::ListKind;
+use plumb_store::model::OccurrenceKind;
 
 use super::Source;
 use super::arity::arity;
@@ -49,6 +50,17 @@ pub(super) fn push_references(
             arguments: raw
                 .site
                 .and_then(|site| arity(site, ListKind::Arguments, shapes, ancestry)),
+            first_argument: raw
+                .site
+                .filter(|_| raw.path.is_some() && kind == OccurrenceKind::Call)
+                .and_then(|site| site.child_by_field_name("arguments"))
+                .and_then(|arguments| {
+                    let mut cursor = arguments.walk();
+                    arguments
+                        .named_children(&mut cursor)
+                        .find(|argument| !argument.kind().contains("comment"))
+                })
+                .and_then(|argument| member_path(argument, spec, bytes)),
             outer_scope: raw.outer_scope,
         });
     }

@@ -369,3 +369,15 @@ fn what_an_impl_header_names_is_named_from_around_the_block() {
         ]
     );
 }
+
+#[test]
+fn a_call_through_an_outside_trait_path_calls_the_first_argument_types_method() {
+    let got = calls_named(
+        "//- src/lib.rs\nuse std::fmt::{self, Display};\npub struct Code;\nimpl Display for Code { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\npub struct Other;\nimpl Display for Other { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\npub struct Error { code: Code }\nimpl Display for Error {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Display::fmt(&self.code, f) }\n}\n",
+        "fmt",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::Error::fmt -> crate::Code::fmt [receiver]"]
+    );
+}

@@ -157,7 +157,9 @@ impl Resolver<'_> {
         }
         if let Some(lookup) = self.resolve_path(f, site.container, &segments) {
             if lookup.external {
-                return Qualified::Dead;
+                return self
+                    .first_argument_method(f, site)
+                    .unwrap_or(Qualified::Dead);
             }
             let namespaces: Vec<Target> = lookup
                 .targets
@@ -188,8 +190,35 @@ impl Resolver<'_> {
         }
         match self.receiver_type(f, site.container, qualifier, 0) {
             Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
-            None => Qualified::Unknown,
+            None => self
+                .first_argument_method(f, site)
+                .unwrap_or(Qualified::Unknown),
         }
+    }
+
+    /// The methods named like the site, taking `self`, of the type of the
+    /// site's first argument, where the module system dispatches a call
+    /// through a path it cannot follow on it (`Display::fmt(&self.code,
+    /// f)`: the `fmt` of the code's type). None when the argument's type is
+    /// unknown or has no such method.
+    fn first_argument_method(&self, f: FileId, site: &RefFact) -> Option<Qualified> {
+        if !self.rules(f).first_argument_dispatch {
+            return None;
+        }
+        let argument = site.first_argument.as_deref()?;
+        let ty = self.expression_type(f, site.container, argument, 0)?;
+        let (found, via_base) = self.type_members(ty, &site.name);
+        let found: Vec<Target> = found
+            .into_iter()
+            .filter(|&s| takes_self(self.def(s).signature.as_deref()))
+            .map(Target::Sym)
+            .collect();
+        let method = if via_base {
+            Resolution::Inheritance
+        } else {
+            Resolution::Receiver
+        };
+        Lookup::found(found, method).map(Qualified::Found)
     }
 
     /// The self type written on the impl block around `c`, when the
@@ -376,6 +405,29 @@ enum Qualified {
     Dead,
     /// The qualifier could not be typed: fall back to the name.
     Unknown,
+}
+
+/// Whether a Rust signature's first parameter is `self` (`&self`,
+/// `&'a mut self`, `mut self`, `self: Box<Self>`).
+fn takes_self(signature: Option<&str>) -> bool {
+    let Some((_, parameters)) = signature.and_then(|s| s.split_once('(')) else {
+        return false;
+    };
+    let mut first = parameters.trim_start();
+    if let Some(rest) = first.strip_prefix('&') {
+        first = rest.trim_start();
+        if first.starts_with('\'') {
+            first = first
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, rest)| rest.trim_start());
+        }
+    }
+    if let Some(rest) = first.strip_prefix("mut ") {
+        first = rest.trim_start();
+    }
+    first
+        .strip_prefix("self")
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
 }
 
 /// The confidence recorded for a method.

@@ -241,7 +241,7 @@ impl Resolver<'_> {
     /// The type an expression evaluates to, where plumb can tell: a
     /// constructor call or struct literal, a call of a function or method
     /// with a return annotation, or a typed name or attribute.
-    fn expression_type(
+    pub(super) fn expression_type(
         &self,
         f: FileId,
         c: Container,
@@ -455,6 +455,7 @@ impl Resolver<'_> {
             path: None,
             container: c,
             arguments: None,
+            first_argument: None,
             outer_scope: false,
         };
         self.resolve_ref(f, &site)
