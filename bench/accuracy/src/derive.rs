@@ -1251,7 +1251,8 @@ impl Derived {
             Lang::Rust => {
                 let m = self.defs.iter().find(|d| d.doc == doc && d.file_module)?;
                 let mut parts = vec!["crate".to_string()];
-                for (n, _) in &m.descs {
+                // rust-analyzer names a crate root's module `crate/`: it is the `crate` already there.
+                for (n, _) in m.descs.iter().skip_while(|(n, _)| n == "crate") {
                     parts.push(n.clone());
                 }
                 Some(parts.join("::"))
@@ -1618,15 +1619,22 @@ impl Derived {
                         continue;
                     }
                     let rest: String = doc.lines[l][(o.start.1 as usize + def.name.chars().count()).min(doc.lines[l].len())..].iter().collect();
+                    // An occurrence of the alias (`as generate_bash` for `generate`) is not the name.
+                    if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                        continue;
+                    }
                     let rest = rest.trim_start();
-                    if let Some(alias) = rest.strip_prefix("as ") {
-                        let alias = alias.trim_start();
-                        if !alias.starts_with(&def.name) {
-                            continue;
-                        }
+                    // Rust's `pub use a::B as C;`: the module has `C`, not `B`.
+                    let name = match rest.strip_prefix("as ") {
+                        Some(alias) if self.lang == Lang::Rust => alias.trim_start().split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or(""),
+                        Some(alias) if !alias.trim_start().starts_with(&def.name) => continue,
+                        _ => def.name.as_str(),
+                    };
+                    if name.is_empty() || name == "_" {
+                        continue;
                     }
                     let sep = if self.lang == Lang::Rust { "::" } else { "." };
-                    out.push((format!("{module}{sep}{}", def.name), o.sym.clone()));
+                    out.push((format!("{module}{sep}{name}"), o.sym.clone()));
                 }
                 let ended = match self.lang {
                     Lang::Python => (t.contains(')') || tt.starts_with("from ")) && (t.contains(')') || !t.contains('(')),

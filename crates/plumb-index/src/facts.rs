@@ -138,6 +138,9 @@ pub struct RefFact {
     /// parameter's declared type, the callee of a call (`Projection` in
     /// `Projection(scale)`, a construction); empty when none is known.
     pub argument_types: Vec<Option<String>>,
+    /// The first argument of a call through a path (`&self.code` of
+    /// `Display::fmt(&self.code, f)`), in the one member syntax.
+    pub first_argument: Option<String>,
     /// Whether a bare name is looked up in the scope around `container`
     /// rather than in it (a decorator, evaluated where the definition it
     /// decorates is written).

@@ -1,8 +1,10 @@
 //! The references phase: each reference with its position, its receiver
-//! and path in the one member syntax, its container, its argument count
-//! and, where overloads are told apart, what its arguments are known to be.
+//! and path in the one member syntax, its container, its argument count,
+//! a path call's first argument and, where overloads are told apart, what
+//! its arguments are known to be.
 
 use plumb_lang::ListKind;
+use plumb_store::model::OccurrenceKind;
 
 use super::Source;
 use super::arity::arity;
@@ -12,7 +14,6 @@ use super::containers::Containers;
 use super::text::{dotted, member_path, position, qualifier, text};
 use crate::facts::{Container, FileFacts, RefFact};
 use plumb_lang::tree_sitter::Node;
-use plumb_store::model::OccurrenceKind;
 use std::collections::HashMap;
 
 /// Appends the references (settled, in source order) to `facts`, a call's
@@ -64,6 +65,17 @@ pub(super) fn push_references(
                 }
                 _ => Vec::new(),
             },
+            first_argument: raw
+                .site
+                .filter(|_| raw.path.is_some() && kind == OccurrenceKind::Call)
+                .and_then(|site| site.child_by_field_name("arguments"))
+                .and_then(|arguments| {
+                    let mut cursor = arguments.walk();
+                    arguments
+                        .named_children(&mut cursor)
+                        .find(|argument| !argument.kind().contains("comment"))
+                })
+                .and_then(|argument| member_path(argument, spec, bytes)),
             outer_scope: raw.outer_scope,
         });
     }

@@ -141,8 +141,17 @@ impl Resolver<'_> {
                 site.kind
             };
             let receiver = site.path.clone().or_else(|| site.receiver.clone());
-            let enclosing =
-                self.container_sym(f, self.dependent_container(f, site.container, kind));
+            // An impl block is no definition: what its header names (the
+            // self type of `impl<'a> Entry<'a>`, a bound) is named from
+            // around the block. Its inheritance sites stay the owner's,
+            // whose bases they give.
+            let container = match site.container {
+                Container::Impl(i) if !site.is_inheritance() => {
+                    self.file(f).facts.impls[i].container
+                }
+                other => other,
+            };
+            let enclosing = self.container_sym(f, self.dependent_container(f, container, kind));
             self.push_occurrence(
                 rows,
                 f,

@@ -25,6 +25,7 @@ pub(super) const RULES: Rules = Rules {
     skipped_path_segment: Some("super"),
     outer_scope: |resolver, _, name| crate_root(resolver, name),
     struct_literals: true,
+    first_argument_dispatch: true,
     ..DEFAULT
 };
 

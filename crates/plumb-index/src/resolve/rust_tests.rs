@@ -237,8 +237,8 @@ fn unit_structs_taken_by_reference_are_referenced() {
     assert_eq!(
         got,
         vec![
-            // `impl Flag for Regexp`
-            "crate::Regexp -> crate::Regexp [scope]",
+            // `impl Flag for Regexp`: named from the file's top level
+            "- -> crate::Regexp [scope]",
             "crate::FLAGS -> crate::Regexp [scope]",
             "crate::first -> crate::Regexp [scope]",
         ]
@@ -265,5 +265,119 @@ fn path_attributes_place_module_files_in_the_declaring_crate() {
     assert_eq!(
         calls_named_in(fixture, "kind", &crates),
         vec!["crate::run -> crate::io::imp::Error::kind [receiver]"]
+    );
+}
+
+#[test]
+fn a_leading_sized_or_lifetime_bound_keeps_the_trait_bound() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Read { fn next(&mut self) -> u8; }\npub struct Other;\nimpl Other { pub fn next(&mut self) -> u8 { 1 } }\npub fn a<R: ?Sized + Read>(r: &mut R) -> u8 { r.next() }\npub fn b<'de, R: 'de + Read>(r: &mut R) -> u8 { r.next() }\npub fn c<R>(r: &mut R) -> u8 where R: ?Sized + Read { r.next() }\n",
+        "next",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::a -> crate::Read::next [receiver]",
+            "crate::b -> crate::Read::next [receiver]",
+            "crate::c -> crate::Read::next [receiver]",
+        ]
+    );
+}
+
+#[test]
+fn borrows_and_dereferences_keep_the_type() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Slice;\nimpl Slice { pub fn next(&self) -> u8 { 0 } }\npub struct Other;\nimpl Other { pub fn next(&self) -> u8 { 1 } }\npub fn a(s: Slice) -> u8 { let x = &s; x.next() }\npub fn b(s: Slice) -> u8 { let x = &s; let y = &mut *x; y.next() }\npub fn c(s: Slice) -> u8 { (&s).next() }\npub fn d(s: &Slice) -> u8 { (*s).next() }\n",
+        "next",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::a -> crate::Slice::next [receiver]",
+            "crate::b -> crate::Slice::next [receiver]",
+            "crate::c -> crate::Slice::next [receiver]",
+            "crate::d -> crate::Slice::next [receiver]",
+        ]
+    );
+}
+
+#[test]
+fn a_generic_bound_by_into_is_used_as_what_into_makes() {
+    let got = calls_named(
+        "//- src/lib.rs\npub struct Input;\nimpl Input { pub fn earliest(self, yes: bool) -> Input { self } pub fn set_anchored(&mut self) {} }\npub struct Other;\nimpl Other { pub fn earliest(self, yes: bool) -> Other { self } pub fn set_anchored(&mut self) {} }\npub fn is_match<'h, I: Into<Input>>(input: I) { let mut input = input.into().earliest(true); input.set_anchored(); }\npub fn find<I>(input: I) where I: Into<Input> { input.into().set_anchored(); }\n",
+        "set_anchored",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::is_match -> crate::Input::set_anchored [receiver]",
+            "crate::find -> crate::Input::set_anchored [receiver]",
+        ]
+    );
+}
+
+#[test]
+fn methods_of_impls_for_outside_types_are_candidates_by_name() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Float { fn pow10(self, n: i32) -> Self; }\nimpl Float for f64 { fn pow10(self, n: i32) -> Self { self } }\npub trait Bytes { fn first(&self) -> u8; }\nimpl<T> Bytes for Vec<T> { fn first(&self) -> u8 { 0 } }\npub fn a(v: Vec<u8>, x: f64) -> u8 { v.first(); x.pow10(2); 0 }\n",
+        "pow10",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::a -> crate::Float::pow10 [name_only]",
+            "crate::a -> crate::f64::pow10 [name_only]",
+        ]
+    );
+}
+
+#[test]
+fn methods_of_impls_for_outside_types_are_found_by_the_written_type() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Errors { fn scale() -> u32; fn half() -> u32; fn twice(&self) -> u32; }\nimpl Errors for u64 {\n    fn scale() -> u32 { 8 }\n    fn half() -> u32 { u64::scale() / 2 + Self::scale() }\n    fn twice(&self) -> u32 { self.twice() }\n}\nimpl Errors for u32 {\n    fn scale() -> u32 { 4 }\n    fn half() -> u32 { 2 }\n    fn twice(&self) -> u32 { 0 }\n}\n",
+        "scale",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::u64::half -> crate::u64::scale [receiver]",
+            "crate::u64::half -> crate::u64::scale [receiver]",
+        ]
+    );
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Errors { fn twice(&self) -> u32; }\nimpl Errors for u64 { fn twice(&self) -> u32 { self.twice() } }\nimpl Errors for u32 { fn twice(&self) -> u32 { 0 } }\n",
+        "twice",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::u64::twice -> crate::u64::twice [receiver]"]
+    );
+}
+
+#[test]
+fn what_an_impl_header_names_is_named_from_around_the_block() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Show {}\npub struct Entry;\nimpl Entry { pub fn make() -> Entry { Entry } }\nimpl Show for Entry {}\npub mod inner { impl super::Show for u8 {} }\n",
+        "Entry",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "- -> crate::Entry [scope]",
+            "crate::Entry::make -> crate::Entry [scope]",
+            "- -> crate::Entry [scope]",
+        ]
+    );
+}
+
+#[test]
+fn a_call_through_an_outside_trait_path_calls_the_first_argument_types_method() {
+    let got = calls_named(
+        "//- src/lib.rs\nuse std::fmt::{self, Display};\npub struct Code;\nimpl Display for Code { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\npub struct Other;\nimpl Display for Other { fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Ok(()) } }\npub struct Error { code: Code }\nimpl Display for Error {\n    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result { Display::fmt(&self.code, f) }\n}\n",
+        "fmt",
+    );
+    assert_eq!(
+        got,
+        vec!["crate::Error::fmt -> crate::Code::fmt [receiver]"]
     );
 }

@@ -15,6 +15,7 @@ use super::{
     RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
 };
 use crate::facts::{Container, RefFact};
+use crate::typetext::normalize_type;
 
 /// The name of a C++ member access operator a class overloads to act as a
 /// pointer (`EdgeSegment *operator->()`).
@@ -101,13 +102,18 @@ impl Resolver<'_> {
             }
             _ => qualifier,
         };
-        // A self name outside a type (`def wrapper(self: Scaffold)` nested
-        // in a module-level decorator, `function (this: Subscriber<R>)`) is
-        // typed like any other name, below, where a parameter declares it.
-        if spec.self_names.contains(&qualifier)
-            && let Some(ty) = self.enclosing_type(f, site.container)
-        {
-            return self.member_of_type(ty, &site.name, Resolution::Scope);
+        // A self name outside a type: in an impl of a type from outside the
+        // repository, that type's members; elsewhere (`def wrapper(self:
+        // Scaffold)` nested in a module-level decorator, `function (this:
+        // Subscriber<R>)`) it is typed like any other name, below, where a
+        // parameter declares it.
+        if spec.self_names.contains(&qualifier) {
+            if let Some(ty) = self.enclosing_type(f, site.container) {
+                return self.member_of_type(ty, &site.name, Resolution::Scope);
+            }
+            if let Some(ty) = self.enclosing_outside_impl(f, site.container) {
+                return self.outside_type_members(&ty, &site.name);
+            }
         }
         if spec.super_names.contains(&qualifier) {
             let Some(ty) = self.enclosing_type(f, site.container) else {
@@ -147,9 +153,23 @@ impl Resolver<'_> {
             };
         }
         let segments: Vec<&str> = qualifier.split(spec.separator).collect();
+        if let [written] = segments[..] {
+            let ty = if spec.self_names.contains(&written) || written == "Self" {
+                self.enclosing_outside_impl(f, site.container)
+            } else {
+                Some(written.to_owned())
+            };
+            if let Some(found @ Qualified::Found(_)) =
+                ty.map(|ty| self.outside_type_members(&ty, &site.name))
+            {
+                return found;
+            }
+        }
         if let Some(lookup) = self.resolve_path(f, site.container, &segments) {
             if lookup.external {
-                return Qualified::Dead;
+                return self
+                    .first_argument_method(f, site)
+                    .unwrap_or(Qualified::Dead);
             }
             let namespaces: Vec<Target> = lookup
                 .targets
@@ -180,6 +200,77 @@ impl Resolver<'_> {
         }
         match self.receiver_type(f, site.container, qualifier, 0) {
             Some(ty) => self.member_of_type(ty, &site.name, Resolution::Receiver),
+            None => self
+                .first_argument_method(f, site)
+                .unwrap_or(Qualified::Unknown),
+        }
+    }
+
+    /// The methods named like the site, taking `self`, of the type of the
+    /// site's first argument, where the module system dispatches a call
+    /// through a path it cannot follow on it (`Display::fmt(&self.code,
+    /// f)`: the `fmt` of the code's type). None when the argument's type is
+    /// unknown or has no such method.
+    fn first_argument_method(&self, f: FileId, site: &RefFact) -> Option<Qualified> {
+        if !self.rules(f).first_argument_dispatch {
+            return None;
+        }
+        let argument = site.first_argument.as_deref()?;
+        let ty = self.expression_type(f, site.container, argument, 0)?;
+        let (found, via_base) = self.type_members(ty, &site.name);
+        let found: Vec<Target> = found
+            .into_iter()
+            .filter(|&s| takes_self(self.def(s).signature.as_deref()))
+            .map(Target::Sym)
+            .collect();
+        let method = if via_base {
+            Resolution::Inheritance
+        } else {
+            Resolution::Receiver
+        };
+        Lookup::found(found, method).map(Qualified::Found)
+    }
+
+    /// The self type written on the impl block around `c`, when the
+    /// repository does not define that type (`f64` of `impl Float for
+    /// f64`); None in a type or an impl block of one it defines.
+    fn enclosing_outside_impl(&self, f: FileId, mut c: Container) -> Option<String> {
+        loop {
+            match c {
+                Container::File => return None,
+                Container::Impl(i) if self.impl_owner[f.index()][i].is_none() => {
+                    return normalize_type(&self.file(f).facts.impls[i].self_type);
+                }
+                Container::Impl(_) => return None,
+                Container::Def(d) if self.file(f).facts.defs[d].kind.is_type() => return None,
+                Container::Def(_) => c = self.container_of(f, c),
+            }
+        }
+    }
+
+    /// The methods named `name` of the impl blocks for the type written
+    /// `ty` that the repository does not define, found by the type as
+    /// written: `u64::error_scale()`, and `self.pow10()` or
+    /// `Self::pow10()` inside `impl Float for f64`. Unknown when there are
+    /// none (the method may be the trait's, or the type's own).
+    fn outside_type_members(&self, ty: &str, name: &str) -> Qualified {
+        let found: Vec<Target> = self
+            .named(&self.by_name, name)
+            .filter(|&s| {
+                let (g, d) = self.locate(s);
+                let file = self.file(g);
+                match file.facts.defs[d].container {
+                    Container::Impl(i) => {
+                        self.impl_owner[g.index()][i].is_none()
+                            && normalize_type(&file.facts.impls[i].self_type).as_deref() == Some(ty)
+                    }
+                    Container::File | Container::Def(_) => false,
+                }
+            })
+            .map(Target::Sym)
+            .collect();
+        match Lookup::found(found, Resolution::Receiver) {
+            Some(lookup) => Qualified::Found(lookup),
             None => Qualified::Unknown,
         }
     }
@@ -375,10 +466,12 @@ impl Resolver<'_> {
         // Asked only of callables and types, where it matters.
         let is_member = || {
             let (f, _) = self.locate(s);
-            // An extension of a type outside the repository has no parent,
-            // but is called as a member all the same.
+            // An extension of a type outside the repository, or a method
+            // of an impl block for one (`impl Float for f64`), has no
+            // parent, but is called as a member all the same.
             self.parent(s).is_some_and(|p| self.def(p).kind.is_type())
                 || self.file(f).facts.is_extension(self.def(s))
+                || matches!(self.def(s).container, Container::Impl(_))
         };
         match kind {
             OccurrenceKind::Call if qualified => def_kind.is_callable() && is_member(),
@@ -402,6 +495,29 @@ enum Qualified {
     Dead,
     /// The qualifier could not be typed: fall back to the name.
     Unknown,
+}
+
+/// Whether a Rust signature's first parameter is `self` (`&self`,
+/// `&'a mut self`, `mut self`, `self: Box<Self>`).
+fn takes_self(signature: Option<&str>) -> bool {
+    let Some((_, parameters)) = signature.and_then(|s| s.split_once('(')) else {
+        return false;
+    };
+    let mut first = parameters.trim_start();
+    if let Some(rest) = first.strip_prefix('&') {
+        first = rest.trim_start();
+        if first.starts_with('\'') {
+            first = first
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, rest)| rest.trim_start());
+        }
+    }
+    if let Some(rest) = first.strip_prefix("mut ") {
+        first = rest.trim_start();
+    }
+    first
+        .strip_prefix("self")
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
 }
 
 /// The confidence recorded for a method.

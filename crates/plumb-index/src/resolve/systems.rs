@@ -75,6 +75,11 @@ pub(super) struct Rules {
     pub(super) pointer_member_operator: Option<&'static str>,
     /// Whether `Type { … }` is a value of `Type` (Rust's struct literals).
     pub(super) struct_literals: bool,
+    /// Whether a call through a path the repository does not define calls
+    /// the method of its first argument's type when that type has one
+    /// (Rust's `Display::fmt(&self.code, f)` calls the `fmt` of
+    /// `impl Display for` the code's type).
+    pub(super) first_argument_dispatch: bool,
     /// Whether code written directly in a class body (a class attribute's
     /// value, a method's decorator) sees the names the body defines, as
     /// Python's class scope does; functions inside the body do not.
@@ -110,6 +115,7 @@ pub(super) const DEFAULT: Rules = Rules {
     linked_definitions: |_, _, targets| targets,
     pointer_member_operator: None,
     struct_literals: false,
+    first_argument_dispatch: false,
     class_body_scope: false,
     inherited_parameter_types: false,
 };

@@ -386,7 +386,7 @@ impl Resolver<'_> {
     /// The type an expression evaluates to, where plumb can tell: a
     /// constructor call or struct literal, a call of a function or method
     /// with a return annotation, or a typed name or attribute.
-    fn expression_type(
+    pub(super) fn expression_type(
         &self,
         f: FileId,
         c: Container,
@@ -398,6 +398,9 @@ impl Resolver<'_> {
         }
         let text = text.trim();
         let text = text.strip_prefix("await ").unwrap_or(text);
+        if let Some(inner) = borrowed(text) {
+            return self.expression_type(f, c, inner, depth + 1);
+        }
         // Unwrapping keeps the success type, which the wrapper already is
         // to plumb (`Result`/`Option` are transparent): `make()?`,
         // `make().unwrap()`, `make().expect("…")`, `x.clone()`.
@@ -631,6 +634,7 @@ impl Resolver<'_> {
             container: c,
             arguments: None,
             argument_types: Vec::new(),
+            first_argument: None,
             outer_scope: false,
         };
         self.resolve_ref(f, &site)
@@ -673,9 +677,28 @@ impl Resolver<'_> {
     }
 }
 
+/// What a borrow, a dereference or parentheses hold: `x` of `&x`,
+/// `&mut x`, `*x` and `(x)`, which has the type they have to plumb (a
+/// reference is transparent, as a pointer is to C's `->`).
+fn borrowed(text: &str) -> Option<&str> {
+    // `&mut x`, and `&mut*x` as an expression's text is folded.
+    if let Some(inner) = text
+        .strip_prefix("&mut")
+        .filter(|rest| !rest.starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+    {
+        return Some(inner.trim_start());
+    }
+    if let Some(inner) = text.strip_prefix(['&', '*']) {
+        return Some(inner.trim_start());
+    }
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    (matching_open(text) == Some(0)).then_some(inner)
+}
+
 /// Methods whose result has the receiver's (unwrapped) type, from the
-/// Rust standard library's `Option`, `Result` and `Clone`. Chosen: the
-/// common ones; others are left untyped.
+/// Rust standard library's `Option`, `Result` and `Clone`, and `Into`'s
+/// `into`, whose result is what a generic bound by `Into<T>` is typed as
+/// (a `T`). Chosen: the common ones; others are left untyped.
 const TYPE_PRESERVING_METHODS: &[&str] = &[
     "as_mut",
     "as_ref",
@@ -683,6 +706,7 @@ const TYPE_PRESERVING_METHODS: &[&str] = &[
     "borrow_mut",
     "clone",
     "expect",
+    "into",
     "lock",
     "to_owned",
     "unwrap",

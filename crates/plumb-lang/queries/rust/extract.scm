@@ -174,10 +174,41 @@
   bounds: (trait_bounds . (scoped_type_identifier) @binding.type)) @binding
 (type_parameter
   name: (type_identifier) @binding.name
-  bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))) @binding
+  bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))
+  (#not-any-of? @binding.type "Into")) @binding
 (where_predicate
   left: (type_identifier) @binding.name
   bounds: (trait_bounds . (type_identifier) @binding.type)) @binding
 (where_predicate
   left: (type_identifier) @binding.name
-  bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))) @binding
+  bounds: (trait_bounds . (generic_type type: (type_identifier) @binding.type))
+  (#not-any-of? @binding.type "Into")) @binding
+; `I: Into<Input<'h>>`: an `I` is used as the `Input` its `.into()` makes
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . (generic_type
+    type: (type_identifier) @context
+    type_arguments: (type_arguments . (_) @binding.type)))
+  (#any-of? @context "Into")) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . (generic_type
+    type: (type_identifier) @context
+    type_arguments: (type_arguments . (_) @binding.type)))
+  (#any-of? @context "Into")) @binding
+; the same past a leading `?Sized` or lifetime: `R: ?Sized + Read`, `T: 'de + Visitor`
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (type_identifier) @binding.type)) @binding
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (scoped_type_identifier) @binding.type)) @binding
+(type_parameter
+  name: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (generic_type type: (type_identifier) @binding.type))) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (type_identifier) @binding.type)) @binding
+(where_predicate
+  left: (type_identifier) @binding.name
+  bounds: (trait_bounds . [(removed_trait_bound) (lifetime)] . (generic_type type: (type_identifier) @binding.type))) @binding
