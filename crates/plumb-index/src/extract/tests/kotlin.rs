@@ -51,6 +51,7 @@ fn kotlin_companions_join_their_class_and_extensions_their_receiver() {
         bindings,
         vec![
             ("this.owner", "String", false),
+            ("this.items[]", "Shape", false),
             ("this.items", "List", false),
             ("item", "Shape", false),
         ]

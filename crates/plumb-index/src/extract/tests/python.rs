@@ -58,7 +58,7 @@ fn python_definitions_nest_and_keep_decorators() {
         refs,
         vec![
             "inherit Base None Def(0)",
-            "read property None Def(2)",
+            "call property None Def(2)",
             "type int None Def(2)",
             "read self None Def(2)",
             "call helper Some(\"self\") Def(2)",
@@ -160,7 +160,7 @@ fn property_accessors_join_the_property_before_them() {
     assert_eq!(
         in_class_body,
         vec![
-            "2 read property Def(1)",
+            "2 call property Def(1)",
             "6 read weight Def(1)",
             "7 write weight Def(1)",
             "10 read weight Def(1)",
