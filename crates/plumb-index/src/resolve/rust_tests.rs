@@ -381,3 +381,18 @@ fn a_call_through_an_outside_trait_path_calls_the_first_argument_types_method() 
         vec!["crate::Error::fmt -> crate::Code::fmt [receiver]"]
     );
 }
+
+#[test]
+fn a_traits_associated_types_are_its_members() {
+    let got = calls_named(
+        "//- src/lib.rs\npub trait Float { type Unsigned: Copy; fn to_bits(self) -> Self::Unsigned; }\npub fn bits<F: Float>(f: F) -> F::Unsigned { f.to_bits() }\n",
+        "Unsigned",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "crate::Float::to_bits -> crate::Float::Unsigned [scope]",
+            "crate::bits -> crate::Float::Unsigned [receiver]",
+        ]
+    );
+}

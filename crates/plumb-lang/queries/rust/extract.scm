@@ -10,6 +10,7 @@
 (enum_variant name: (identifier) @name) @definition.variant
 (trait_item name: (type_identifier) @name) @definition.trait
 (type_item name: (type_identifier) @name) @definition.type_alias
+(associated_type name: (type_identifier) @name) @definition.type_alias
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.constant
 (mod_item name: (identifier) @name) @definition.module
