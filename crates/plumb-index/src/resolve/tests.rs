@@ -69,7 +69,7 @@ fn files_of(fixture: &str) -> (Vec<SourceFile>, Vec<Apart>) {
             files.len() as i64 + 1,
             path.trim().to_owned(),
             language,
-            facts,
+            *facts,
         );
         files.push(file);
         aparts.push(decode_apart(&encoded));
