@@ -1478,11 +1478,12 @@ impl Derived {
     /// and the methods overriding it. Returns (key, symbol to expand further).
     fn dependents(&self, sym: &str) -> Vec<(Key, Option<String>)> {
         let mut out = vec![];
-        if let Some(rs) = self.refs.get(sym) {
-            for &(di, oi) in rs {
-                let (k, i) = self.enclosing_key(di, self.docs[di].occs[oi].start);
-                out.push((k, i.map(|i| self.defs[i].sym.clone())));
-            }
+        // Python: the constructions that run an `__init__` depend on it, as they are its
+        // callers (`call_sites`).
+        let constructions = self.constructions.get(sym).into_iter().flatten();
+        for &(di, oi) in self.refs.get(sym).into_iter().flatten().chain(constructions) {
+            let (k, i) = self.enclosing_key(di, self.docs[di].occs[oi].start);
+            out.push((k, i.map(|i| self.defs[i].sym.clone())));
         }
         for s in self.subtypes.get(sym).into_iter().flatten() {
             if let Some(d) = self.def_of(s) {
