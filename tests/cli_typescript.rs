@@ -469,7 +469,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/shapes.ts:28    type alias Named; :30 `interface Badge extends Named`
 //   src/registry.ts:3   class Registry: items (Square[]), byLabel (Map), first (:9
 //                       `this.items.shift()!`), named (:13 `this.byLabel.get(k)!`), growAll
-//                       (:18 for-of, :21 `list[0]`, :23 `items.pop()!` of a pattern)
+//                       (:18 for-of, :21 `list[0]`)
 //   src/registry.ts:27  describe: `const { label, side: width } = s` at :28
 //   src/registry.ts:32  `const unit: Shape = { label: …, area() {…} }` (:33)
 //   src/registry.ts:43  runEither: `new Runner(fast ? (s) => s.grow() : (t) => t.grow())`
@@ -506,7 +506,6 @@ fn calls_through_array_and_map_elements_resolve() {
         &[
             "src/registry.ts:18",
             "src/registry.ts:21",
-            "src/registry.ts:23",
             "src/registry.ts:46",
             "src/registry.ts:47",
             "src/registry.ts:57",
