@@ -143,25 +143,22 @@ pub(super) fn push_bindings(
             other => (other, raw.from_value),
         };
         if let Some(type_text) = type_text {
-            // A name bound to a collection's value takes its elements too,
-            // bound as `name[]`: a pattern's field (`const { observers } =
-            // this`) and a plain path (`const list = this.items`).
-            let elements = match &field {
-                Some(field) => Some((type_text.clone(), false, Some(format!("{field}[]")))),
-                None if from_value && !raw.element && !is_attribute && is_path(&type_text) => {
-                    Some((type_text.clone(), true, None))
-                }
-                None => None,
-            };
-            if let Some((collection, element, field)) = elements {
+            // A name bound to a member holding a collection takes its
+            // elements too, bound as `name[]` (`const list = this.items`).
+            if from_value
+                && field.is_none()
+                && !raw.element
+                && !is_attribute
+                && is_member_path(&type_text)
+            {
                 facts.bindings.push(BindingFact {
                     name: format!("{name}[]"),
-                    type_text: collection,
+                    type_text: type_text.clone(),
                     scope,
-                    from_value: element,
-                    element,
+                    from_value: true,
+                    element: true,
                     callback: None,
-                    field,
+                    field: None,
                     unpack: None,
                 });
             }
@@ -179,21 +176,11 @@ pub(super) fn push_bindings(
     }
 }
 
-/// Whether `text` is a plain dotted path (`items`, `this.items`): no call,
-/// index, operator or literal (`3`, `None`, `null`).
-fn is_path(text: &str) -> bool {
-    // Chosen: the literals of Python, TypeScript and JavaScript spelled like names.
-    const LITERALS: &[&str] = &[
-        "None",
-        "True",
-        "False",
-        "null",
-        "undefined",
-        "true",
-        "false",
-    ];
-    text.starts_with(|c: char| c.is_alphabetic() || matches!(c, '_' | '$'))
-        && !LITERALS.contains(&text)
+/// Whether `text` is a member reached through a dotted path
+/// (`this.items`, `state.pending`): no call, index or operator.
+fn is_member_path(text: &str) -> bool {
+    text.contains('.')
+        && text.starts_with(|c: char| !c.is_ascii_digit())
         && text
             .chars()
             .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))

@@ -25,17 +25,11 @@ fn rust_pattern_names_take_the_field_they_match() {
             "self.1 Caps None Def(3)",
             "self.0 f64 None Def(4)",
             "self.re u8 None Def(5)",
-            "n[] Value::Number Some(\"0[]\") Def(7)",
             "n Value::Number Some(\"0\") Def(7)",
-            "c[] Value::Pair Some(\"1[]\") Def(7)",
             "c Value::Pair Some(\"1\") Def(7)",
-            "re[] It Some(\"re[]\") Def(7)",
             "re It Some(\"re\") Def(7)",
-            "r[] It Some(\"re[]\") Def(7)",
             "r It Some(\"re\") Def(7)",
-            "x[] Meters Some(\"0[]\") Def(7)",
             "x Meters Some(\"0\") Def(7)",
-            "a[] Value::Pair Some(\"0[]\") Def(7)",
             "a Value::Pair Some(\"0\") Def(7)",
         ]
     );
