@@ -580,13 +580,17 @@ fn impls_of_type_alias_are_interfaces_extending_it() {
 }
 
 #[test]
-fn callers_of_constructor_are_constructions_of_its_class() {
+fn impact_of_constructor_follows_constructions_of_its_class() {
     let repo = Repo::indexed(FLOW);
-    let json = repo.ok(&["callers", "src/registry.ts:40"]);
-    assert_edges(
-        "callers Runner.constructor",
-        &caller_edges(&json),
-        &["src/registry.startRunner", "src/registry.runEither"],
+    let json = repo.ok(&["impact", "src/registry.ts:40", "--depth", "1"]);
+    assert_impact(
+        "impact Runner.constructor",
+        &json,
+        1,
+        &[
+            ("src/registry.startRunner", 1),
+            ("src/registry.runEither", 1),
+        ],
         &[],
     );
 }

@@ -730,7 +730,20 @@ impl Engine {
                         next.push(overrider);
                     }
                 }
-                for row in self.store.references_to(id)? {
+                let mut rows = self.store.references_to(id)?;
+                // A constructor runs where its class is constructed, as
+                // `callers` says.
+                if let Some(target) = self.store.symbol(id)?
+                    && let Some(class) = self.constructed_class(&target)?
+                {
+                    rows.extend(
+                        self.store
+                            .references_to(class.id)?
+                            .into_iter()
+                            .filter(|r| is_call(r.kind)),
+                    );
+                }
+                for row in rows {
                     if row.method == Resolution::NameOnly {
                         guesses += 1;
                         continue;
