@@ -77,6 +77,16 @@ fn targets_at(json: &serde_json::Value) -> BTreeSet<String> {
         .collect()
 }
 
+/// The lines of the first result's call sites.
+fn first_sites(json: &serde_json::Value) -> Vec<u64> {
+    json["results"][0]["sites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["line"].as_u64().unwrap())
+        .collect()
+}
+
 /// `file:line kind` of each reference.
 fn ref_sites(json: &serde_json::Value) -> BTreeSet<String> {
     json["results"]
@@ -225,13 +235,7 @@ fn overloads_are_told_apart_by_argument_types() {
             &symbols_at(&json, "caller"),
             &["main@src/main.cpp:20"],
         );
-        let sites: Vec<u64> = json["results"][0]["sites"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["line"].as_u64().unwrap())
-            .collect();
-        assert_eq!(sites, vec![line], "{at}: {json:#}");
+        assert_eq!(first_sites(&json), vec![line], "{at}: {json:#}");
     }
 }
 
@@ -246,13 +250,7 @@ fn overloads_are_told_apart_by_arity_and_by_declared_and_literal_argument_types(
         ("include/grid.hpp:24", 24),
     ] {
         let json = repo.ok(&["callers", at]);
-        let sites: Vec<u64> = json["results"][0]["sites"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["line"].as_u64().unwrap())
-            .collect();
-        assert_eq!(sites, vec![line], "{at}: {json:#}");
+        assert_eq!(first_sites(&json), vec![line], "{at}: {json:#}");
     }
 }
 

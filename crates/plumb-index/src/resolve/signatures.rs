@@ -109,6 +109,19 @@ pub(super) fn parameter_names(signature: &str) -> Option<Vec<&str>> {
 /// written, trimmed.
 fn parameters(signature: &str) -> Option<Vec<&str>> {
     let open = signature.find('(')?;
+    Some(
+        parameter_list(signature, open)
+            .into_iter()
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .collect(),
+    )
+}
+
+/// The comma-separated parts of the bracketed list that opens at `open`
+/// in `signature`, as written: commas inside nested brackets (and an
+/// arrow's `>`) do not split it.
+fn parameter_list(signature: &str, open: usize) -> Vec<&str> {
     let mut depth = 0i32;
     let mut previous = ' ';
     let mut start = open + 1;
@@ -133,13 +146,7 @@ fn parameters(signature: &str) -> Option<Vec<&str>> {
         }
         previous = c;
     }
-    Some(
-        parts
-            .into_iter()
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .collect(),
-    )
+    parts
 }
 
 /// Words a C or C++ parameter declaration may hold that change nothing
@@ -166,27 +173,7 @@ pub(super) fn declared_parameter_types(signature: &str, name: &str) -> Option<Ve
             .starts_with('(')
             .then(|| at + name.len() + rest.find('(').unwrap_or(0))
     })?;
-    let mut depth = 0i32;
-    let mut start = open + 1;
-    let mut parts = Vec::new();
-    for (i, c) in signature[open..].char_indices() {
-        let at = open + i;
-        match c {
-            '(' | '[' | '{' | '<' => depth += 1,
-            ')' | ']' | '}' | '>' => {
-                depth -= 1;
-                if depth == 0 {
-                    parts.push(&signature[start..at]);
-                    break;
-                }
-            }
-            ',' if depth == 1 => {
-                parts.push(&signature[start..at]);
-                start = at + 1;
-            }
-            _ => {}
-        }
-    }
+    let parts = parameter_list(signature, open);
     let types: Vec<String> = parts
         .into_iter()
         .map(declared_parameter_type)
