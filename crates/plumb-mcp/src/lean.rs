@@ -259,28 +259,30 @@ fn lean_value(value: &mut Value) {
 }
 
 /// Drops `name` when `qualname` ends with it, or `qualname` when it is
-/// `parent`'s qualified name and `name` joined.
+/// `parent`'s qualified name and `name` joined; and the item's own
+/// `parent` when `qualname` is it and `name` joined.
 fn say_names_once(fields: &mut Map<String, Value>, parent: Option<&str>) {
     let (Some(Value::String(name)), Some(Value::String(qualname))) =
         (fields.get("name"), fields.get("qualname"))
     else {
         return;
     };
-    let (name, qualname) = (name.clone(), qualname.clone());
-    if fields
+    let own_parent_derivable = fields
         .get("parent")
         .and_then(Value::as_str)
-        .is_some_and(|own| joins(&qualname, own, &name))
-    {
+        .is_some_and(|own| joins(qualname, own, name));
+    let derivable = if parent.is_some_and(|parent| joins(qualname, parent, name)) {
+        Some("qualname")
+    } else if ends_with_segment(qualname, name) {
+        Some("name")
+    } else {
+        None
+    };
+    if own_parent_derivable {
         fields.remove("parent");
     }
-    let (name, qualname) = (name.as_str(), qualname.as_str());
-    if let Some(parent) = parent
-        && joins(qualname, parent, name)
-    {
-        fields.remove("qualname");
-    } else if ends_with_segment(qualname, name) {
-        fields.remove("name");
+    if let Some(key) = derivable {
+        fields.remove(key);
     }
 }
 
@@ -482,6 +484,23 @@ mod tests {
         expand(&mut answer, None);
         assert_eq!(answer["results"][1]["file"], "a.py");
         assert_eq!(answer["targets"][0]["name"], "total");
+    }
+
+    #[test]
+    fn a_derivable_parent_and_start_line_are_left_out() {
+        let leaned = |parent: &str| {
+            let mut symbol = json!({"query": {"kind": "symbol", "name": "m.C.f"},
+                                    "results": [{"name": "f", "qualname": "m.C.f", "kind": "method",
+                                                 "file": "m.py", "line": 3, "end_line": 4,
+                                                 "start_line": 3, "parent": parent}]});
+            lean(&mut symbol);
+            symbol["results"][0].clone()
+        };
+        assert_eq!(
+            leaned("m.C"),
+            json!({"qualname": "m.C.f", "kind": "method", "file": "m.py", "line": 3, "end_line": 4})
+        );
+        assert_eq!(leaned("m.D")["parent"], "m.D");
     }
 
     #[test]
