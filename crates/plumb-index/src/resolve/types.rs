@@ -53,14 +53,6 @@ impl Resolver<'_> {
         {
             return Some(result);
         }
-        // `edges.back()`: an element of a C++ container, as `edges[i]` is.
-        if let Some(collection) = CONTAINER_ACCESSORS
-            .iter()
-            .find_map(|accessor| receiver.strip_suffix(accessor))
-            && let Some(element) = self.element_type_of(f, c, collection, depth + 1)
-        {
-            return Some(element);
-        }
         if receiver.ends_with([')', '!']) || receiver.starts_with("new ") {
             return self.expression_type(f, c, receiver, depth + 1);
         }
@@ -725,10 +717,11 @@ const PROTOTYPE: &str = "prototype";
 
 /// Methods of a collection that return one of its elements (or an
 /// optional one, which plumb reads as the element). From TypeScript's
-/// `Array` and `Map` (`lib.es5.d.ts`, `lib.es2015.collection.d.ts`) and
-/// Rust's slices and `Vec`.
+/// `Array` and `Map` (`lib.es5.d.ts`, `lib.es2015.collection.d.ts`),
+/// Rust's slices and `Vec`, and the C++ standard library's sequence
+/// containers (`front`, `back`).
 const ELEMENT_ACCESSORS: &[&str] = &[
-    "at", "find", "findLast", "first", "get", "last", "pop", "shift",
+    "at", "back", "find", "findLast", "first", "front", "get", "last", "pop", "shift",
 ];
 
 /// The binary arithmetic operators a C++ class may overload, whose result
@@ -760,10 +753,6 @@ fn split_arithmetic(expression: &str) -> Option<(&str, char)> {
     }
     None
 }
-
-/// Calls on a C++ container that give one of its elements (the standard
-/// library's sequence container accessors without arguments).
-const CONTAINER_ACCESSORS: &[&str] = &[".back()", ".front()"];
 
 /// Of a scope's bindings (file, binding), in order, the one `name` takes:
 /// a declared type wins over an inferred one (`atom_: IAtom` over a
