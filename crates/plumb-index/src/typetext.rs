@@ -184,14 +184,13 @@ pub fn element_type(text: &str) -> Option<String> {
     let close = text.rfind(['>', ']'])?;
     let base = text[..open].trim();
     let last = base.rsplit([':', '.']).next().unwrap_or(base);
-    let argument = first_argument(text.get(open + 1..close)?);
+    let arguments = top_level_arguments(text.get(open + 1..close)?);
     if ELEMENT_COLLECTIONS.contains(&last) {
-        normalize_type(argument)
+        normalize_type(arguments.first()?)
     } else if KEYED_COLLECTIONS.contains(&last) {
-        let inner = text.get(open + 1..close)?;
-        normalize_type(first_argument(inner.get(argument.len() + 1..)?))
+        normalize_type(arguments.get(1)?)
     } else if COLLECTION_POINTERS.contains(&last) {
-        element_type(argument)
+        element_type(arguments.first()?)
     } else {
         None
     }
