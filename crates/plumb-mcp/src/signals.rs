@@ -3,8 +3,8 @@
 //! progress token with the call, a channel that carries progress updates
 //! back to the server's task, which sends them as `notifications/progress`.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
@@ -24,6 +24,10 @@ pub(crate) struct Update {
 pub(crate) struct Signals {
     cancelled: Arc<AtomicBool>,
     progress: Option<UnboundedSender<Update>>,
+    /// The progress last sent: threads that report concurrently (the
+    /// indexer's parse workers) may compute their counts in one order and
+    /// send them in another, and MCP's progress must not go back.
+    last_sent: Arc<Mutex<f64>>,
 }
 
 impl Signals {
@@ -33,6 +37,7 @@ impl Signals {
         let signals = Signals {
             cancelled: Arc::default(),
             progress: Some(sender),
+            last_sent: Arc::default(),
         };
         (signals, receiver)
     }
@@ -47,9 +52,18 @@ impl Signals {
         self.cancelled.load(Ordering::Relaxed)
     }
 
-    /// Sends `update` to the client if it asked for progress.
+    /// Sends `update` to the client if it asked for progress, unless a
+    /// later update with more progress overtook it.
     pub(crate) fn report(&self, update: Update) {
         if let Some(progress) = &self.progress {
+            let mut last_sent = self
+                .last_sent
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if update.progress < *last_sent {
+                return;
+            }
+            *last_sent = update.progress;
             // The receiver is gone only once the call has been answered.
             let _ = progress.send(update);
         }
@@ -91,5 +105,20 @@ mod tests {
         signals.report(update.clone());
         assert_eq!(updates.try_recv().ok(), Some(update.clone()));
         Signals::default().report(update);
+    }
+
+    #[test]
+    fn an_update_overtaken_by_more_progress_is_dropped() {
+        let (signals, mut updates) = Signals::with_progress();
+        let at = |progress: f64, message: &str| Update {
+            progress,
+            total: Some(10.0),
+            message: message.into(),
+        };
+        signals.report(at(6.0, "parsing"));
+        signals.report(at(4.0, "parsing"));
+        signals.report(at(6.0, "linking"));
+        let sent: Vec<Update> = std::iter::from_fn(|| updates.try_recv().ok()).collect();
+        assert_eq!(sent, vec![at(6.0, "parsing"), at(6.0, "linking")]);
     }
 }
