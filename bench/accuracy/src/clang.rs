@@ -227,7 +227,9 @@ fn parse_output(text: &str) -> Unit {
             unit.included
                 .push(rest.split(" | ").next().unwrap_or(rest).to_string());
         } else if record.starts_with("[diagnostic]: ") {
-            unit.errors += record.contains(": error: ") as usize;
+            // A header not found is `fatal error:`, and clang stops there: count it too.
+            unit.errors +=
+                (record.contains(": error: ") || record.contains(": fatal error: ")) as usize;
         } else if let Some(e) = parse_entry(record) {
             unit.entries.push(e);
         }
@@ -556,7 +558,8 @@ fn unit_files(root: &Path, dialect: Dialect) -> Result<Vec<String>> {
 }
 
 /// Include directories for `file`: its own directory, every directory named `include` under
-/// the root, and the root. Relative to the root.
+/// the root (in any case: Recast's headers are in `Include/`), and the root. Relative to the
+/// root.
 pub fn include_args(file: &str, include_dirs: &[String]) -> Vec<String> {
     let own = file.rsplit_once('/').map(|(d, _)| d).unwrap_or(".");
     let mut args = vec![format!("-I{own}")];
@@ -574,7 +577,7 @@ fn include_dirs(root: &Path) -> Result<Vec<String>> {
             let name = e.file_name().to_string_lossy().to_string();
             if !name.starts_with('.') && e.file_type()?.is_dir() {
                 let path = rel.join(&name);
-                if name == "include" {
+                if name.eq_ignore_ascii_case("include") {
                     out.push(path.to_string_lossy().to_string());
                 }
                 stack.push(path);
@@ -975,6 +978,25 @@ mod tests {
             a.starts_with("clang . . . geo/scale(") && !a.contains("(+"),
             "{a}"
         );
+    }
+
+    #[test]
+    fn include_directories_are_named_include_in_any_case() {
+        let root = std::env::temp_dir().join(format!("plumb-accuracy-incs-{}", std::process::id()));
+        for dir in ["Recast/Include", "Recast/Source", "lib/include", "docs"] {
+            std::fs::create_dir_all(root.join(dir)).unwrap();
+        }
+        let dirs = include_dirs(&root);
+        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(dirs.unwrap(), ["Recast/Include", "lib/include"]);
+    }
+
+    #[test]
+    fn a_header_not_found_is_an_error() {
+        let out = "[startedTranslationUnit]\n\
+[enteredMainFile]: Source/RecastFilter.cpp\n\
+[diagnostic]: Source/RecastFilter.cpp:19:10: fatal error: 'Recast.h' file not found\n";
+        assert_eq!(parse_output(out).errors, 1);
     }
 
     #[test]
