@@ -35,6 +35,7 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
         .into_iter()
         .filter(|s| segments(&s.qualname).ends_with(&wanted))
         .collect();
+    drop_constructors_of_matched_types(&mut symbols);
     let mut notes = Vec::new();
     if symbols.is_empty()
         && let Some((member, owner)) = wanted.split_last()
@@ -83,6 +84,32 @@ pub(crate) fn locate(store: &Store, locator: &Locator) -> Result<Located> {
         ));
     }
     Ok(Located { symbols, notes })
+}
+
+/// Leaves out the members named after their own type (C++'s, Java's and
+/// C#'s constructors: `Box::Box`) when that type matches too: `Box` names
+/// the type, whose constructors are its members, not three symbols of that
+/// name.
+fn drop_constructors_of_matched_types(symbols: &mut Vec<SymbolRow>) {
+    let types: Vec<String> = symbols
+        .iter()
+        .filter(|s| s.kind.is_type())
+        .map(|s| s.qualname.clone())
+        .collect();
+    if types.is_empty() {
+        return;
+    }
+    symbols.retain(|s| {
+        let parts = segments(&s.qualname);
+        let Some((name, owner)) = parts.split_last() else {
+            return true;
+        };
+        let constructor = s.kind.is_callable()
+            && *name == s.name
+            && owner.last() == Some(name)
+            && types.iter().any(|t| segments(t) == owner);
+        !constructor
+    });
 }
 
 /// The most bases followed up from one type. Chosen: far deeper than real
