@@ -32,6 +32,10 @@
 //!   src/board.cpp:20       Board::peek: holders[0]-> :21, holders.back()-> :22, (*h)-> :24
 //!   src/board.cpp:28       tally: `Board copy(board);` :29 (read as a prototype by the grammar), copy.total() :30
 //!   include/board.hpp:26   struct Step (`operator-` :28, length :29); src/board.cpp:33 span: (a-b).length() :34
+//!   include/axes.hpp:3     file-level enum Axis; :7 enum geo::Side; :8 enum class geo::Turn;
+//!                          :12 enum Flags in class geo::Compass
+//!   src/axes.cpp:5         Compass::heading reads NORTH; :7 side reads LEFT, AXIS_Z, Turn::BACK;
+//!                          :11 outside reads geo::RIGHT, geo::Compass::NONE, AXIS_X
 
 #![allow(
     clippy::unwrap_used,
@@ -367,6 +371,24 @@ fn refs_of_fields_and_macros_through_implicit_this_and_includes() {
     );
 }
 
+#[test]
+fn enumerators_of_a_plain_enum_are_in_the_scope_around_it_and_of_an_enum_class_are_not() {
+    let repo = Repo::indexed(FX);
+    for (enumerator, sites) in [
+        ("Axis::AXIS_X", &["src/axes.cpp:11 read"][..]),
+        ("Axis::AXIS_Z", &["src/axes.cpp:7 read"]),
+        ("geo::Side::LEFT", &["src/axes.cpp:7 read"]),
+        ("geo::Side::RIGHT", &["src/axes.cpp:11 read"]),
+        ("geo::Turn::LEFT", &[]),
+        ("geo::Turn::BACK", &["src/axes.cpp:7 read"]),
+        ("geo::Compass::Flags::NONE", &["src/axes.cpp:11 read"]),
+        ("geo::Compass::Flags::NORTH", &["src/axes.cpp:5 read"]),
+    ] {
+        let (_, json) = repo.query(&["refs", enumerator]);
+        assert_set_eq(&format!("refs {enumerator}"), &ref_sites(&json), sites);
+    }
+}
+
 // --- impls ------------------------------------------------------------------
 
 #[test]
@@ -568,7 +590,7 @@ fn status_counts_cpp_files() {
     let repo = Repo::indexed(FX);
     let json = repo.ok(&["status"]);
     assert_eq!(
-        json["results"]["languages"]["cpp"], 10,
+        json["results"]["languages"]["cpp"], 12,
         "{:#}",
         json["results"]
     );
@@ -580,7 +602,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(10), Some(39), Some(33)),
+        (Some("cpp"), Some(12), Some(39), Some(33)),
         "{cpp}"
     );
 }

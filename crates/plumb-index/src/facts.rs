@@ -50,13 +50,15 @@ pub struct DefFact {
 impl DefFact {
     /// Whether resolving any file reads this definition's signature: a
     /// function's or method's (its return annotation, the parameter types a
-    /// callback passed to it takes), an arrow function field's, and a type
-    /// alias's (the type it stands for). Other signatures only go to the store: a macro's
+    /// callback passed to it takes), an arrow function field's, a type
+    /// alias's (the type it stands for), and an enum's (C++'s `enum class`
+    /// keeps its enumerators to itself, a plain `enum` puts them in the
+    /// scope around it). Other signatures only go to the store: a macro's
     /// (`#define f(x)`, `macro_rules! f`) declares no types.
     pub fn resolution_reads_signature(&self) -> bool {
         matches!(
             self.kind,
-            SymbolKind::Function | SymbolKind::Method | SymbolKind::TypeAlias
+            SymbolKind::Function | SymbolKind::Method | SymbolKind::TypeAlias | SymbolKind::Enum
         ) || self.is_arrow_field()
     }
 

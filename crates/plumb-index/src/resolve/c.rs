@@ -2,7 +2,7 @@
 //! C++ adds on top): a file sees the headers it includes (`includes.rs`),
 //! the linker joins a prototype to the one definition with external
 //! linkage in any file, a file-level enum's enumerators are in the file's
-//! scope, and `p->f` reaches a member as `p.f` does.
+//! scope (C++: unless it is an `enum class`), and `p->f` reaches a member as `p.f` does.
 
 use plumb_lang::{ImportDecl, Language, ModuleSystem};
 use plumb_store::model::{Resolution, SymbolKind};
@@ -19,7 +19,10 @@ use crate::facts::{Container, DefFact};
 pub(super) const RULES: Rules = Rules {
     index_modules: modules::c::index,
     in_file_scope: is_enumerator,
-    merge_members: |resolver| resolver.merge_cpp_namespaces(),
+    merge_members: |resolver| {
+        resolver.lift_unscoped_enumerators();
+        resolver.merge_cpp_namespaces();
+    },
     imported: |resolver, f, name, _, depth| resolver.included(f, name, depth),
     skips_file_globs: true,
     import_module,
@@ -29,14 +32,26 @@ pub(super) const RULES: Rules = Rules {
     ..DEFAULT
 };
 
-/// Whether `def` is an enumerator of a file-level C enum: C puts those in
+/// Whether `def` is an enumerator of a file-level enum whose enumerators
+/// are in the scope around it (C's, C++'s without `class`): those are in
 /// the file's scope, beside the enum (`case RED:`, not `color.RED`).
 fn is_enumerator(file: &SourceFile, def: &DefFact) -> bool {
-    file.language == Language::C
-        && def.kind == SymbolKind::Variant
+    def.kind == SymbolKind::Variant
         && matches!(def.container, Container::Def(e)
             if file.facts.defs[e].container == Container::File
-                && file.facts.defs[e].kind == SymbolKind::Enum)
+                && is_unscoped_enum(file, &file.facts.defs[e]))
+}
+
+/// Whether `def` is an enum that puts its enumerators in the scope around
+/// it: any C enum, a C++ enum not declared `enum class` or `enum struct`.
+pub(super) fn is_unscoped_enum(file: &SourceFile, def: &DefFact) -> bool {
+    def.kind == SymbolKind::Enum
+        && (file.language == Language::C
+            || !def.signature.as_deref().is_some_and(|signature| {
+                let mut words = signature.split_whitespace().skip_while(|&w| w != "enum");
+                words.next();
+                matches!(words.next(), Some("class" | "struct"))
+            }))
 }
 
 /// Whether `file` may hold `using` imports to search: a C file has none,

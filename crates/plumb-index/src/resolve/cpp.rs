@@ -7,6 +7,8 @@
 //! - Namespaces are open: every `namespace geo { … }` block, in any file,
 //!   adds to the one namespace `geo`, so each block's members are the
 //!   members of all blocks with the same path.
+//! - A plain `enum`'s enumerators are also members of the namespace or
+//!   class around it.
 //! - `using ns::f;`, `using namespace ns;` and `namespace g = ns;` import
 //!   from the namespace their module text names, once no header of that
 //!   name is found; a namespace the repository does not define (`std`) is
@@ -17,6 +19,7 @@ use foldhash::{HashMap, HashMapExt};
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
 
+use super::c::is_unscoped_enum;
 use super::imports::ModuleTarget;
 use super::state::Resolver;
 use super::{FileId, SymbolId, Target};
@@ -40,6 +43,29 @@ impl Resolver<'_> {
             None if def.container == Container::File => Some(def.name.to_string()),
             None => None,
             Some(p) => Some(format!("{}::{}", self.namespace_path(p)?, def.name)),
+        }
+    }
+
+    /// Makes the enumerators of a plain `enum` (not `enum class`) inside a
+    /// namespace or a class members of that namespace or class too, as C++
+    /// puts them in the scope around the enum (`geo::RED`, `Box::NONE`, a
+    /// bare `NONE` in `Box`'s methods); they stay the enum's members
+    /// (`Color::RED`). A file-level enum's are in the file's scope
+    /// (`c.rs`).
+    pub(super) fn lift_unscoped_enumerators(&mut self) {
+        let mut lifted: Vec<(SymbolId, SymbolId)> = Vec::new();
+        for s in self.all_syms() {
+            let (f, _) = self.locate(s);
+            if !self.is_cpp(f) || !is_unscoped_enum(self.file(f), self.def(s)) {
+                continue;
+            }
+            if let Some(scope) = self.parent(s) {
+                let enumerators = self.children.get(&s).into_iter().flatten();
+                lifted.extend(enumerators.map(|&e| (scope, e)));
+            }
+        }
+        for (scope, enumerator) in lifted {
+            self.children.entry(scope).or_default().push(enumerator);
         }
     }
 
