@@ -198,7 +198,16 @@ fn parse_entry(record: &str) -> Option<Entry> {
         body.split(" | <parent>:: ").next()?
     };
     let kind = own.strip_prefix("kind: ")?.split(" | ").next()?.to_string();
-    let name = field(own, " | name: ", false)?.to_string();
+    let name = field(own, " | name: ", false)?;
+    // clang names a class template's constructor and destructor with the template's
+    // parameters (`Box<T>`, `~Box<T>`); the source writes `Box`.
+    let name = match kind.as_str() {
+        "constructor" | "constructor-template" | "destructor" => {
+            name.split_once('<').map_or(name, |(written, _)| written)
+        }
+        _ => name,
+    }
+    .to_string();
     // Attributes are printed inside the USR field (`c:@S@C@F@area#1     <attribute>: …`).
     let usr = field(own, " | USR: ", false)?;
     let usr = usr.split("  ").next().unwrap_or(usr).trim_end().to_string();
@@ -989,6 +998,18 @@ mod tests {
         let dirs = include_dirs(&root);
         std::fs::remove_dir_all(&root).unwrap();
         assert_eq!(dirs.unwrap(), ["Recast/Include", "lib/include"]);
+    }
+
+    #[test]
+    fn a_class_template_constructor_is_named_as_written() {
+        let out = "[indexDeclaration]: kind: constructor | name: rcTempVector<T> | USR: c:@ST>1#T@rcTempVector@F@rcTempVector# | lang: C++ | cursor: CXXConstructor=rcTempVector<T>:308:2 (Definition) | loc: Include/RecastAlloc.h:308:2 | semantic-container: [rcTempVector:305:7] | lexical-container: [rcTempVector:305:7] | isRedecl: 0 | isDef: 1 | isContainer: 1 | isImplicit: 0\n\
+[indexDeclaration]: kind: destructor | name: ~Box<T> | USR: c:@ST>1#T@Box@F@~Box# | lang: C++ | cursor: CXXDestructor=~Box<T>:9:2 (Definition) | loc: box.h:9:2 | semantic-container: [Box:3:7] | lexical-container: [Box:3:7] | isRedecl: 0 | isDef: 1 | isContainer: 1 | isImplicit: 0\n";
+        let names: Vec<String> = parse_output(out)
+            .entries
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["rcTempVector", "~Box"]);
     }
 
     #[test]
