@@ -73,3 +73,21 @@ fn a_static_function_of_another_source_file_is_not_a_callee() {
     );
     assert_eq!(in_file("clamp"), vec!["img::run -> img::clamp in file 3"]);
 }
+
+#[test]
+fn a_call_leaving_out_a_default_argument_reaches_the_out_of_line_definition_too() {
+    // vec.hpp is file 1 (Vec def 1, normalize(bool) def 2), vec.cpp file 2 (its
+    // definition def 1): not the two-parameter overload.
+    let fixture = "//- vec.hpp\nstruct Vec {\n    Vec normalize(bool allowZero = false) const;\n    Vec normalize(int a, int b) const;\n};\n//- vec.cpp\n#include \"vec.hpp\"\nVec Vec::normalize(bool allowZero) const { return *this; }\nVec Vec::normalize(int a, int b) const { return *this; }\nVec unit(const Vec &v) { return v.normalize(); }\n";
+    assert_eq!(
+        resolutions_named(fixture, "normalize", &[], |r| format!(
+            "file {} def {}",
+            r.symbol_id >> 32,
+            r.symbol_id & 0xffff_ffff
+        )),
+        vec![
+            "unit -> Vec::normalize file 1 def 2",
+            "unit -> Vec::normalize file 2 def 1"
+        ]
+    );
+}

@@ -14,7 +14,7 @@ use super::{
     Lookup, MAX_NAME_ONLY_CANDIDATES, NAME_ONLY_AMBIGUOUS_CONFIDENCE, NAME_ONLY_UNIQUE_CONFIDENCE,
     RECEIVER_CONFIDENCE, SCOPE_CONFIDENCE, SymbolId, Target, weaker,
 };
-use crate::facts::{Container, RefFact};
+use crate::facts::{Container, DefFact, RefFact};
 use crate::typetext::normalize_type;
 
 /// The name of a C++ member access operator a class overloads to act as a
@@ -304,7 +304,10 @@ impl Resolver<'_> {
 
     /// Where several overloads fit a call by name, those whose parameter
     /// count matches its argument count; all of them when none or every
-    /// one does, or when a count is unknown.
+    /// one does, or when a count is unknown. A definition fits where a
+    /// declaration of it fits: C++ writes default arguments on the
+    /// declaration only (`normalize(bool allowZero = false) const;` in the
+    /// class, `Vector2::normalize(bool allowZero) const {…}` out of line).
     fn prefer_fitting_arity(&self, f: FileId, site: &RefFact, targets: Vec<Target>) -> Vec<Target> {
         let Some(arguments) = site.arguments else {
             return targets;
@@ -316,8 +319,38 @@ impl Resolver<'_> {
             Target::Sym(s) => self.def(s).parameters.is_none_or(|p| p == arguments),
             Target::File(_) | Target::Package(_) => true,
         };
-        let fitting: Vec<Target> = targets.iter().copied().filter(fits).collect();
+        let fitting_declarations: Vec<SymbolId> = targets
+            .iter()
+            .filter(|t| fits(t))
+            .filter_map(|&t| match t {
+                Target::Sym(s) if !self.def(s).has_body => Some(s),
+                _ => None,
+            })
+            .collect();
+        let declared_fits = |t: &Target| match *t {
+            Target::Sym(s) => fitting_declarations.iter().any(|&d| self.declares(d, s)),
+            Target::File(_) | Target::Package(_) => false,
+        };
+        let fitting: Vec<Target> = targets
+            .iter()
+            .copied()
+            .filter(|t| fits(t) || declared_fits(t))
+            .collect();
         if fitting.is_empty() { targets } else { fitting }
+    }
+
+    /// Whether `declaration` (without a body) declares `definition`: the
+    /// same name in the same type or scope, with the same parameter types.
+    fn declares(&self, declaration: SymbolId, definition: SymbolId) -> bool {
+        let (declared, defined) = (self.def(declaration), self.def(definition));
+        let types = |def: &DefFact| {
+            declared_parameter_types(def.signature.as_deref()?, &def.name)
+                .map(|types| types.iter().map(|t| comparable_type(t)).collect::<Vec<_>>())
+        };
+        defined.has_body
+            && declared.name == defined.name
+            && self.parent(declaration) == self.parent(definition)
+            && types(declared).is_some_and(|t| Some(t) == types(defined))
     }
 
     /// Where several overloads fit a call, those whose parameter types
