@@ -36,6 +36,9 @@
 //!                          :12 enum Flags in class geo::Compass
 //!   src/axes.cpp:5         Compass::heading reads NORTH; :7 side reads LEFT, AXIS_Z, Turn::BACK;
 //!                          :11 outside reads geo::RIGHT, geo::Compass::NONE, AXIS_X
+//!   include/axes.hpp:20    struct geo::Needle (angle); :22 struct Dial (`Needle *needles` :23)
+//!   src/axes.cpp:15        Dial::first reads needles[0].angle; :17 spin reads ns[1].angle and
+//!                          copy[2].angle through pointers
 
 #![allow(
     clippy::unwrap_used,
@@ -387,6 +390,27 @@ fn enumerators_of_a_plain_enum_are_in_the_scope_around_it_and_of_an_enum_class_a
         let (_, json) = repo.query(&["refs", enumerator]);
         assert_set_eq(&format!("refs {enumerator}"), &ref_sites(&json), sites);
     }
+}
+
+#[test]
+fn an_element_of_a_pointer_has_the_type_it_points_to() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "geo::Needle::angle"]);
+    let sites: BTreeSet<String> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| format!("{}:{}:{}", r["file"].as_str().unwrap(), r["line"], r["col"]))
+        .collect();
+    assert_set_eq(
+        "refs Needle::angle",
+        &sites,
+        &[
+            "src/axes.cpp:15:45",
+            "src/axes.cpp:17:56",
+            "src/axes.cpp:17:72",
+        ],
+    );
 }
 
 // --- impls ------------------------------------------------------------------

@@ -55,8 +55,11 @@ pub(super) fn push_bindings(
         };
         // A collection's annotation also types its elements, bound as
         // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
+        // A pointer's, by the type it points to (`Region *rs` → `rs[]`).
         let element_type = if raw.from_value || raw.pattern {
             None
+        } else if raw.pointer {
+            type_text.clone()
         } else {
             element_type(text(raw.type_node, bytes))
         };

@@ -196,7 +196,8 @@
   name: (qualified_identifier scope: (namespace_identifier) @name)) @path @reference.type
 (qualified_identifier scope: (namespace_identifier) @name) @reference.type
 
-; ---- bindings: locals, parameters and fields typed by their declaration;
+; ---- bindings: locals, parameters and fields typed by their declaration
+; (a pointer's elements, `p[i]`, by the type it points to);
 ; `auto x = …` typed by its initializer
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
@@ -204,7 +205,7 @@
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
-    declarator: (pointer_declarator declarator: (identifier) @binding.name))) @binding
+    declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.pointer)) @binding
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
@@ -214,7 +215,7 @@
   declarator: (identifier) @binding.name) @binding
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
-  declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
+  declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.pointer) @binding
 (declaration
   type: (placeholder_type_specifier)
   declarator: (init_declarator
@@ -245,7 +246,7 @@
   declarator: (identifier) @binding.name) @binding
 (parameter_declaration
   type: (_) @binding.type
-  declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
+  declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.pointer) @binding
 (parameter_declaration
   type: (_) @binding.type
   declarator: (reference_declarator (identifier) @binding.name)) @binding
@@ -254,7 +255,7 @@
   declarator: (field_identifier) @binding.field) @binding
 (field_declaration
   type: (_) @binding.type
-  declarator: (pointer_declarator declarator: (field_identifier) @binding.field)) @binding
+  declarator: (pointer_declarator declarator: (field_identifier) @binding.field) @binding.pointer) @binding
 (field_declaration
   type: (_) @binding.type
   declarator: (reference_declarator (field_identifier) @binding.field)) @binding
