@@ -39,6 +39,8 @@
 //!   include/axes.hpp:20    struct geo::Needle (angle); :22 struct Dial (`Needle *needles` :23)
 //!   src/axes.cpp:15        Dial::first reads needles[0].angle; :17 spin reads ns[1].angle and
 //!                          copy[2].angle through pointers
+//!   include/axes.hpp:33    function type geo::AllocFn, :34 function pointer type geo::FreeFn,
+//!                          both named in setAllocator's parameters :36 and src/axes.cpp:23
 
 #![allow(
     clippy::unwrap_used,
@@ -410,6 +412,26 @@ fn an_element_of_a_pointer_has_the_type_it_points_to() {
             "src/axes.cpp:17:56",
             "src/axes.cpp:17:72",
         ],
+    );
+}
+
+#[test]
+fn typedefs_of_function_types_and_function_pointers_are_type_aliases() {
+    let repo = Repo::indexed(FX);
+    let outline = repo.ok(&["outline", "include/axes.hpp"]);
+    for alias in ["geo::AllocFn", "geo::FreeFn"] {
+        let node = outline_find(&outline, alias);
+        assert_eq!(
+            node.map(|n| n["kind"].as_str()),
+            Some(Some("type_alias")),
+            "{alias}: {outline:#}"
+        );
+    }
+    let json = repo.ok(&["refs", "geo::AllocFn"]);
+    assert_set_eq(
+        "refs AllocFn",
+        &ref_sites(&json),
+        &["include/axes.hpp:36 type", "src/axes.cpp:23 type"],
     );
 }
 

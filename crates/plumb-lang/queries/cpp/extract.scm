@@ -96,6 +96,27 @@
 (type_definition declarator: (primitive_type) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; a function type and a function pointer type: `typedef void (Fn)(int);`,
+; `typedef void (*Fn)(int);`, `typedef void Fn(int);`
+(type_definition
+  declarator: (function_declarator
+    declarator: (parenthesized_declarator (type_identifier) @name))) @definition.type_alias
+(type_definition
+  declarator: (function_declarator
+    declarator: (parenthesized_declarator
+      (pointer_declarator declarator: (type_identifier) @name)))) @definition.type_alias
+(type_definition
+  declarator: (function_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; the same returning a pointer: `typedef void* (Fn)(size_t);`
+(type_definition
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (parenthesized_declarator (type_identifier) @name)))) @definition.type_alias
+(type_definition
+  declarator: (pointer_declarator
+    declarator: (function_declarator
+      declarator: (parenthesized_declarator
+        (pointer_declarator declarator: (type_identifier) @name))))) @definition.type_alias
 (alias_declaration name: (type_identifier) @name) @definition.type_alias
 (field_declaration declarator: (field_identifier) @name) @definition.field
 (field_declaration
