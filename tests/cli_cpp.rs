@@ -41,6 +41,8 @@
 //!                          copy[2].angle through pointers
 //!   include/axes.hpp:33    function type geo::AllocFn, :34 function pointer type geo::FreeFn,
 //!                          both named in setAllocator's parameters :36 and src/axes.cpp:23
+//!   include/axes.hpp:42    constants WIDTH_BITS, :43 SLOTS, read by enum Size's SMALL :45, a
+//!                          bit-field's width :48 and an array's size :49 of struct Packed
 
 #![allow(
     clippy::unwrap_used,
@@ -432,6 +434,23 @@ fn typedefs_of_function_types_and_function_pointers_are_type_aliases() {
         "refs AllocFn",
         &ref_sites(&json),
         &["include/axes.hpp:36 type", "src/axes.cpp:23 type"],
+    );
+}
+
+#[test]
+fn constants_in_bit_field_widths_array_sizes_and_enumerator_values_are_read() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["refs", "geo::SLOTS"]);
+    assert_set_eq(
+        "refs SLOTS",
+        &ref_sites(&json),
+        &["include/axes.hpp:45 read", "include/axes.hpp:49 read"],
+    );
+    let json = repo.ok(&["refs", "geo::WIDTH_BITS"]);
+    assert_set_eq(
+        "refs WIDTH_BITS",
+        &ref_sites(&json),
+        &["include/axes.hpp:48 read"],
     );
 }
 

@@ -328,5 +328,10 @@
 (delete_expression (identifier) @name) @reference.read
 (throw_statement (identifier) @name) @reference.read
 (expression_statement (identifier) @name) @reference.read
+; constants in declarations: a bit-field's width, an array's size, an
+; enumerator's value
+(bitfield_clause (identifier) @name) @reference.read
+(array_declarator size: (identifier) @name) @reference.read
+(enumerator value: (identifier) @name) @reference.read
 ; a member initializer, `: x(0)`, writes the field
 (field_initializer (field_identifier) @name) @reference.write
