@@ -43,6 +43,8 @@
 //!                          both named in setAllocator's parameters :36 and src/axes.cpp:23
 //!   include/axes.hpp:42    constants WIDTH_BITS, :43 SLOTS, read by enum Size's SMALL :45, a
 //!                          bit-field's width :48 and an array's size :49 of struct Packed
+//!   include/axes.hpp:56    class template geo::Guard, constructed as `Guard<int> a(raw)` and
+//!                          `Guard<int> b((int*)raw)` by geo::guarded, src/axes.cpp:29
 
 #![allow(
     clippy::unwrap_used,
@@ -454,6 +456,18 @@ fn constants_in_bit_field_widths_array_sizes_and_enumerator_values_are_read() {
     );
 }
 
+#[test]
+fn a_block_declaration_of_a_template_instance_with_arguments_constructs_it() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "include/axes.hpp:56"]);
+    assert_set_eq(
+        "callers Guard",
+        &symbols_at(&json, "caller"),
+        &["geo::guarded@src/axes.cpp:29"],
+    );
+    assert_eq!(first_sites(&json), [29, 29], "{json:#}");
+}
+
 // --- impls ------------------------------------------------------------------
 
 #[test]
@@ -667,7 +681,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(12), Some(39), Some(33)),
+        (Some("cpp"), Some(12), Some(41), Some(35)),
         "{cpp}"
     );
 }

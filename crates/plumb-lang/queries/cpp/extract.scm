@@ -184,6 +184,14 @@
   (declaration
     type: (type_identifier) @name
     declarator: (function_declarator)) @reference.instantiate)
+; the same of a class template's instantiation: `Box<int> b(…)`
+(declaration
+  type: (template_type name: (type_identifier) @name)
+  declarator: (init_declarator value: (argument_list))) @reference.instantiate
+(compound_statement
+  (declaration
+    type: (template_type name: (type_identifier) @name)
+    declarator: (function_declarator)) @reference.instantiate)
 
 ; ---- base classes
 (base_class_clause (type_identifier) @name) @reference.inherit
