@@ -45,6 +45,8 @@
 //!                          bit-field's width :48 and an array's size :49 of struct Packed
 //!   include/axes.hpp:56    class template geo::Guard, constructed as `Guard<int> a(raw)` and
 //!                          `Guard<int> b((int*)raw)` by geo::guarded, src/axes.cpp:29
+//!   include/axes.hpp:69    Corner::angle; :72 struct Frame (`Corner corners[4]`); src/axes.cpp:35
+//!                          Frame::sum calls angle on corners[1] and on a local array's local[0]
 
 #![allow(
     clippy::unwrap_used,
@@ -468,6 +470,18 @@ fn a_block_declaration_of_a_template_instance_with_arguments_constructs_it() {
     assert_eq!(first_sites(&json), [29, 29], "{json:#}");
 }
 
+#[test]
+fn an_element_of_an_array_has_the_type_it_holds() {
+    let repo = Repo::indexed(FX);
+    let json = repo.ok(&["callers", "include/axes.hpp:69"]);
+    assert_set_eq(
+        "callers Corner::angle",
+        &symbols_at(&json, "caller"),
+        &["geo::Frame::sum@src/axes.cpp:35"],
+    );
+    assert_eq!(first_sites(&json), [35, 35], "{json:#}");
+}
+
 // --- impls ------------------------------------------------------------------
 
 #[test]
@@ -681,7 +695,7 @@ fn status_counts_cpp_files() {
             cpp["calls"].as_u64(),
             cpp["calls_resolved"].as_u64()
         ),
-        (Some("cpp"), Some(12), Some(41), Some(35)),
+        (Some("cpp"), Some(12), Some(43), Some(37)),
         "{cpp}"
     );
 }

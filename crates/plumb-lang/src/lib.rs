@@ -31,7 +31,7 @@
 //! | `@binding.unpack` | an expression | a call returning a tuple: the bound name, one of a tuple of targets, takes the member at its position (`a, b = f()`) |
 //! | `@binding.return` | a call | what a function returns, in a `return` of its body: the function's name, bound as `name()`, takes the call's type |
 //! | `@binding.element` | an expression | a collection: the bound name takes the type of its elements (`for x in xs`) |
-//! | `@binding.pointer` | a declarator | the bound name is a pointer: its elements (`p[i]`) take the annotated type, which it points to |
+//! | `@binding.indexed` | a declarator | the bound name is a pointer or an array: its elements (`p[i]`) take the annotated type, which it points to or holds |
 //! | `@binding.pattern` | a type path | a pattern's struct or variant: the bound name takes the field it matches, by name or position (`Value::Number(n)`) |
 //! | `@binding.position` | a type | a positional field of the enclosing struct or variant, bound by its position (`self.0`) |
 //! | `@skip` | a pattern around `@name` | the name is no reference (an assignment target): earlier than the reference patterns it silences |

@@ -55,10 +55,11 @@ pub(super) fn push_bindings(
         };
         // A collection's annotation also types its elements, bound as
         // `name[]` (`transitions: Vec<Transition>` → `transitions[]`).
-        // A pointer's, by the type it points to (`Region *rs` → `rs[]`).
+        // A pointer's or an array's, by the type it points to or holds
+        // (`Region *rs`, `Point2 p[2]` → `rs[]`, `p[]`).
         let element_type = if raw.from_value || raw.pattern {
             None
-        } else if raw.pointer {
+        } else if raw.indexed {
             type_text.clone()
         } else {
             element_type(text(raw.type_node, bytes))

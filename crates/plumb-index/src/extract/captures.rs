@@ -29,7 +29,7 @@ pub(super) enum Role {
     BindingPosition,
     BindingUnpack,
     BindingReturn,
-    BindingPointer,
+    BindingIndexed,
     Local,
     Template,
     CallbackParam,
@@ -66,7 +66,7 @@ pub(super) fn roles(language: Language, patterns: &Patterns) -> Result<Vec<Role>
                 "binding.position" => Some(Role::BindingPosition),
                 "binding.unpack" => Some(Role::BindingUnpack),
                 "binding.return" => Some(Role::BindingReturn),
-                "binding.pointer" => Some(Role::BindingPointer),
+                "binding.indexed" => Some(Role::BindingIndexed),
                 "local" => Some(Role::Local),
                 "template" => Some(Role::Template),
                 "callback.param" => Some(Role::CallbackParam),
@@ -162,9 +162,9 @@ pub(super) struct RawBinding<'t> {
     /// The name is a function's, and `type_node` what it returns: bound
     /// as `name()`, the type a call of it has.
     pub(super) returns: bool,
-    /// The name is a pointer to the annotated type: its elements
-    /// (`p[i]`) have that type.
-    pub(super) pointer: bool,
+    /// The name is a pointer to the annotated type, or an array of it:
+    /// its elements (`p[i]`) have that type.
+    pub(super) indexed: bool,
 }
 
 /// An impl block as captured: its node, the name of the type its members
@@ -213,7 +213,7 @@ struct MatchCaptures<'t> {
     position: bool,
     unpack: bool,
     returns: bool,
-    pointer: bool,
+    indexed: bool,
     local: bool,
     overload: bool,
     accessor: bool,
@@ -297,7 +297,7 @@ impl<'t> Captured<'t> {
                 found.from_value = true;
                 found.returns = true;
             }
-            Role::BindingPointer => found.pointer = true,
+            Role::BindingIndexed => found.indexed = true,
             Role::Local => self.locals.push(node),
             Role::CallbackParam => self.callback_params.push(node),
             Role::Template => self.templates.push(node.byte_range()),
@@ -385,7 +385,7 @@ impl<'t> Captured<'t> {
                         position: found.position,
                         unpack: found.unpack,
                         returns: found.returns,
-                        pointer: found.pointer,
+                        indexed: found.indexed,
                     });
                 }
             }

@@ -226,7 +226,8 @@
 (qualified_identifier scope: (namespace_identifier) @name) @reference.type
 
 ; ---- bindings: locals, parameters and fields typed by their declaration
-; (a pointer's elements, `p[i]`, by the type it points to);
+; (a pointer's or an array's elements, `p[i]`, by the type it points to or
+; holds);
 ; `auto x = …` typed by its initializer
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
@@ -234,7 +235,7 @@
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
-    declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.pointer)) @binding
+    declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.indexed)) @binding
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
   declarator: (init_declarator
@@ -244,7 +245,10 @@
   declarator: (identifier) @binding.name) @binding
 (declaration
   type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
-  declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.pointer) @binding
+  declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.indexed) @binding
+(declaration
+  type: [(type_identifier) (qualified_identifier) (template_type) (primitive_type) (sized_type_specifier)] @binding.type
+  declarator: (array_declarator declarator: (identifier) @binding.name) @binding.indexed) @binding
 (declaration
   type: (placeholder_type_specifier)
   declarator: (init_declarator
@@ -275,7 +279,7 @@
   declarator: (identifier) @binding.name) @binding
 (parameter_declaration
   type: (_) @binding.type
-  declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.pointer) @binding
+  declarator: (pointer_declarator declarator: (identifier) @binding.name) @binding.indexed) @binding
 (parameter_declaration
   type: (_) @binding.type
   declarator: (reference_declarator (identifier) @binding.name)) @binding
@@ -284,10 +288,13 @@
   declarator: (field_identifier) @binding.field) @binding
 (field_declaration
   type: (_) @binding.type
-  declarator: (pointer_declarator declarator: (field_identifier) @binding.field) @binding.pointer) @binding
+  declarator: (pointer_declarator declarator: (field_identifier) @binding.field) @binding.indexed) @binding
 (field_declaration
   type: (_) @binding.type
   declarator: (reference_declarator (field_identifier) @binding.field)) @binding
+(field_declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (field_identifier) @binding.field) @binding.indexed) @binding
 
 ; ---- names local to a function
 (parameter_declaration declarator: (identifier) @local)
