@@ -143,13 +143,14 @@ pub(super) fn push_bindings(
             other => (other, raw.from_value),
         };
         if let Some(type_text) = type_text {
-            // A name bound to a member holding a collection takes its
-            // elements too, bound as `name[]` (`const list = this.items`).
+            // A name bound to a member holding a collection, or to a call
+            // returning one, takes its elements too, bound as `name[]`
+            // (`const list = this.items`, `const all = this.getAll()`).
             if from_value
                 && field.is_none()
                 && !raw.element
                 && !is_attribute
-                && is_member_path(&type_text)
+                && (is_member_path(&type_text) || is_call(&type_text))
             {
                 facts.bindings.push(BindingFact {
                     name: format!("{name}[]"),
@@ -183,7 +184,20 @@ fn is_member_path(text: &str) -> bool {
         && text.starts_with(|c: char| !c.is_ascii_digit())
         && text
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | '#'))
+}
+
+/// Whether `text` is a call of a named function or method (`getAll()`,
+/// `this.#find(queries)`): a path, then one argument list closing it.
+fn is_call(text: &str) -> bool {
+    text.split_once('(').is_some_and(|(callee, _)| {
+        text.ends_with(')')
+            && !callee.is_empty()
+            && !callee.starts_with(|c: char| c.is_ascii_digit())
+            && callee
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | '#'))
+    })
 }
 
 /// The plain binding of `name` in `scope` (a parameter or a local typed by

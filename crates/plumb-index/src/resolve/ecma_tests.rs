@@ -41,3 +41,22 @@ fn callback_parameters_take_their_type_from_the_callee() {
         ]
     );
 }
+
+#[test]
+fn callbacks_of_collection_methods_take_the_element_type() {
+    let got = calls_named(
+        "//- src/a.ts\nclass Cart { total(): number { return 0; } }\nclass Other { total(): number { return 1; } }\nclass Carts { forEach(each: (other: Other) => void): void {} }\nexport class Shop {\n  items: Array<Cart> = [];\n  #byId: Map<string, Cart> = new Map();\n  carts: Carts = new Carts();\n  all(): Cart[] { return this.items; }\n  run() {\n    this.items.forEach((item) => item.total());\n    this.#byId.forEach((cart) => cart.total());\n    this.all().some((cart) => cart.total() > 0);\n    const found = this.all();\n    found.map(function (cart) { return cart.total(); });\n    this.items.reduce((sum, cart) => sum + cart.total(), 0);\n    this.carts.forEach((other) => other.total());\n  }\n}\n",
+        "total",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "src/a.Shop.run -> src/a.Cart.total [receiver]",
+            "src/a.Shop.run -> src/a.Cart.total [receiver]",
+            "src/a.Shop.run -> src/a.Cart.total [receiver]",
+            "src/a.Shop.run -> src/a.Cart.total [receiver]",
+            "src/a.Shop.run -> src/a.Cart.total [receiver]",
+            "src/a.Shop.run -> src/a.Other.total [receiver]"
+        ]
+    );
+}

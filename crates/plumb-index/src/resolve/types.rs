@@ -15,7 +15,7 @@ use super::signatures::{
 use super::state::{BindingRef, Resolver, Scope};
 use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{BindingFact, Container, RefFact};
-use crate::typetext::{normalize_type, tuple_member};
+use crate::typetext::{element_type, normalize_type, tuple_member};
 
 impl Resolver<'_> {
     /// The type a receiver expression has, from bindings in scope, field
@@ -497,9 +497,12 @@ impl Resolver<'_> {
                 break;
             }
         }
+        if collection.ends_with(')') {
+            return self.call_element_type(f, c, collection);
+        }
         let is_path = collection
             .chars()
-            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '.'));
+            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '.' | '#'));
         if collection.is_empty() || !is_path {
             return None;
         }
@@ -570,7 +573,12 @@ impl Resolver<'_> {
                 let ty = self.type_from_text(f, c, class)?;
                 *self.type_members(ty, "constructor").0.first()?
             }
-            None => self.called_symbol(f, c, callee)?,
+            None => match self.called_symbol(f, c, callee) {
+                Some(target) => target,
+                // A collection's own method (`items.forEach((item) => …)`)
+                // hands its callback the collection's elements.
+                None => return self.element_callback_type(f, c, callee, argument, parameter),
+            },
         };
         let (g, d) = self.locate(target);
         let def = &self.file(g).facts.defs[d];
@@ -586,6 +594,42 @@ impl Resolver<'_> {
             .collect();
         let ty = callback_parameters.get(parameter as usize)?.as_deref()?;
         self.type_from_text(g, def.container, ty)
+    }
+
+    /// The type of parameter `parameter` of the callback passed as argument
+    /// `argument` to `callee`, a method of a collection that calls it with
+    /// one of its elements there ([`ELEMENT_CALLBACKS`]): the collection's
+    /// element type.
+    fn element_callback_type(
+        &self,
+        f: FileId,
+        c: Container,
+        callee: &str,
+        argument: u32,
+        parameter: u32,
+    ) -> Option<SymbolId> {
+        let (collection, method) = callee.rsplit_once('.')?;
+        let collection = collection.strip_suffix('?').unwrap_or(collection);
+        let passes_element = ELEMENT_CALLBACKS
+            .iter()
+            .any(|&(name, elements)| name == method && elements.contains(&parameter));
+        (argument == 0 && passes_element)
+            .then(|| self.element_type_of(f, c, collection, 0))
+            .flatten()
+    }
+
+    /// The type of the elements of the collection a call returns
+    /// (`this.getAll()` declared `getAll(): Array<Query>`), read from the
+    /// return annotation of the function or method called.
+    fn call_element_type(&self, f: FileId, c: Container, call: &str) -> Option<SymbolId> {
+        let open = matching_open(call)?;
+        let (g, d) = self.locate(self.called_symbol(f, c, &call[..open])?);
+        let def = &self.file(g).facts.defs[d];
+        let declared = match &def.return_type {
+            Some(declared) => Some(&**declared),
+            None => def.signature.as_deref().and_then(return_annotation),
+        }?;
+        self.type_from_text(g, def.container, &element_type(declared)?)
     }
 
     /// The function or method a callee expression (`operate`, `a.b.f`)
@@ -722,6 +766,30 @@ const PROTOTYPE: &str = "prototype";
 /// containers (`front`, `back`).
 const ELEMENT_ACCESSORS: &[&str] = &[
     "at", "back", "find", "findLast", "first", "front", "get", "last", "pop", "shift",
+];
+
+/// Methods of a collection that call the function they are given (their
+/// first argument) with an element, and the positions of the callback's
+/// parameters that receive one. From TypeScript's `Array`, `Set` and `Map`
+/// (`lib.es5.d.ts`, `lib.es2015.collection.d.ts`, `lib.es2019.array.d.ts`,
+/// `lib.es2023.array.d.ts`): `forEach(value, index, array)`,
+/// `reduce(previous, current, …)`, `sort(a, b)`; a `Map`'s
+/// `forEach(value, key, map)` passes a value, which plumb reads as a map's
+/// element.
+const ELEMENT_CALLBACKS: &[(&str, &[u32])] = &[
+    ("every", &[0]),
+    ("filter", &[0]),
+    ("find", &[0]),
+    ("findIndex", &[0]),
+    ("findLast", &[0]),
+    ("findLastIndex", &[0]),
+    ("flatMap", &[0]),
+    ("forEach", &[0]),
+    ("map", &[0]),
+    ("reduce", &[1]),
+    ("reduceRight", &[1]),
+    ("some", &[0]),
+    ("sort", &[0, 1]),
 ];
 
 /// The binary arithmetic operators a C++ class may overload, whose result
