@@ -38,7 +38,8 @@ pub struct DefFact {
     pub container: Container,
     /// Visible outside its module.
     pub exported: bool,
-    /// Whether it has a body (`mod a;` has none, `mod a {}` has one).
+    /// Whether it has a body (`mod a;` has none, `mod a {}` has one; a
+    /// field's value is its body).
     pub has_body: bool,
     /// The declared return type as written, for languages that write it
     /// apart from the signature's arrow (see `Spec::return_type_field`).

@@ -168,17 +168,24 @@ impl Resolver<'_> {
     /// The container a site of `kind` in container `c` is a dependency
     /// of: its own, but for a type written in a property of an interface
     /// or an object type (`items: Item[]`, also in a nested object type),
-    /// which holds no code: the type declaring the property depends on it.
+    /// or, where the module system says so
+    /// ([`super::systems::Rules::bare_fields_hold_no_code`]), in a class's
+    /// field declared without a value, which holds no code: the type
+    /// declaring the property depends on it.
     fn dependent_container(&self, f: FileId, c: Container, kind: OccurrenceKind) -> Container {
         if kind != OccurrenceKind::Type {
             return c;
         }
         let defs = &self.file(f).facts.defs;
+        let bare_fields = self.rules(f).bare_fields_hold_no_code;
         let mut current = c;
         while let Container::Def(d) = current {
             match defs[d].kind {
-                SymbolKind::Field => current = defs[d].container,
+                SymbolKind::Field if !(bare_fields && defs[d].has_body) => {
+                    current = defs[d].container;
+                }
                 SymbolKind::Interface | SymbolKind::TypeAlias if current != c => return current,
+                SymbolKind::Class if bare_fields && current != c => return current,
                 _ => break,
             }
         }
