@@ -99,8 +99,16 @@ pub(super) fn push_bindings(
             name = format!("{name}()");
         }
         let scope = match container {
-            // A variant's fields are its own (`Value::Number(n)` reads them).
-            Container::Def(d) if raw.is_field && facts.defs[d].kind == SymbolKind::Variant => {
+            // A variant's fields are its own (`Value::Number(n)` reads them),
+            // and so are those of an alias of an object type
+            // (`type Match = { observer: Observer }`), the owner of its members.
+            Container::Def(d)
+                if raw.is_field
+                    && matches!(
+                        facts.defs[d].kind,
+                        SymbolKind::Variant | SymbolKind::TypeAlias
+                    ) =>
+            {
                 container
             }
             _ if is_attribute => enclosing_type(facts, container),

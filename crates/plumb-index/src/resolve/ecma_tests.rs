@@ -60,3 +60,12 @@ fn callbacks_of_collection_methods_take_the_element_type() {
         ]
     );
 }
+
+#[test]
+fn fields_of_an_object_type_alias_are_typed() {
+    let got = calls_named(
+        "//- src/a.ts\nclass Observer { track(): number { return 1; } }\nclass Other { track(): number { return 2; } }\ntype Match = {\n  observer: Observer\n};\nexport function run(match: Match) {\n  return match.observer.track();\n}\n",
+        "track",
+    );
+    assert_eq!(got, vec!["src/a.run -> src/a.Observer.track [receiver]"]);
+}
