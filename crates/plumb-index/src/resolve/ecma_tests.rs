@@ -69,3 +69,16 @@ fn fields_of_an_object_type_alias_are_typed() {
     );
     assert_eq!(got, vec!["src/a.run -> src/a.Observer.track [receiver]"]);
 }
+
+#[test]
+fn a_parameter_pattern_takes_the_fields_of_its_declared_type() {
+    let graph = "//- src/a.ts\nclass Page { size(): number { return 1; } }\nclass Other { size(): number { return 2; } }\ninterface Data<T> {\n  pages: Page\n  params: T[]\n}\nexport function last({ pages, params: p }: Data<unknown>) {\n  return pages.size() + p.length;\n}\n";
+    assert_eq!(
+        calls_named(graph, "size"),
+        vec!["src/a.last -> src/a.Page.size [receiver]"]
+    );
+    assert_eq!(
+        super::tests::resolutions_named(graph, "params", &[], |r| format!("[{}]", r.method)),
+        vec!["src/a.last -> src/a.Data.params [scope]"]
+    );
+}
