@@ -82,3 +82,12 @@ fn a_parameter_pattern_takes_the_fields_of_its_declared_type() {
         vec!["src/a.last -> src/a.Data.params [scope]"]
     );
 }
+
+#[test]
+fn a_long_signature_keeps_its_return_type() {
+    let got = calls_named(
+        "//- src/a.ts\nexport class Query { isStale(): boolean { return false; } }\nclass Other { isStale(): boolean { return true; } }\nexport class Cache {\n  build<\n    TQueryFnData = unknown,\n    TError = DefaultError,\n    TData = TQueryFnData,\n    TQueryKey extends QueryKey = QueryKey,\n  >(\n    client: QueryClient,\n    options: WithRequired<QueryOptions<TQueryFnData, TError, TData, TQueryKey>, 'queryKey'>,\n    state?: QueryState<TData, TError>,\n  ): Query<TQueryFnData, TError, TData, TQueryKey> {\n    return new Query();\n  }\n}\nexport function run(cache: Cache) {\n  const query = cache.build(client, options);\n  return query.isStale();\n}\n",
+        "isStale",
+    );
+    assert_eq!(got, vec!["src/a.run -> src/a.Query.isStale [receiver]"]);
+}
