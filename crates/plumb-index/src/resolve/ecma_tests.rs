@@ -91,3 +91,17 @@ fn a_long_signature_keeps_its_return_type() {
     );
     assert_eq!(got, vec!["src/a.run -> src/a.Query.isStale [receiver]"]);
 }
+
+#[test]
+fn an_indexed_access_type_names_a_member_for_the_class() {
+    let got = super::tests::resolutions_named(
+        "//- src/a.ts\nexport class Subscribable<L> {\n  subscribe(listener: L): void {}\n}\nclass Other { subscribe(): void {} }\nexport class Observer extends Subscribable<number> {\n  subscribe!: Subscribable<string>['subscribe'];\n}\n",
+        "subscribe",
+        &[],
+        |r| format!("[{}]", r.method),
+    );
+    assert_eq!(
+        got,
+        vec!["src/a.Observer -> src/a.Subscribable.subscribe [scope]"]
+    );
+}

@@ -82,6 +82,14 @@
     (pair_pattern key: (property_identifier) value: (identifier) @binding.name))
   type: (type_annotation (_) @binding.pattern)) @binding
 
+; ---- a member named in an indexed access type (`Subscribable<L>['subscribe']`)
+(lookup_type
+  (generic_type name: (type_identifier) @receiver)
+  (literal_type (string (string_fragment) @name))) @reference.read
+(lookup_type
+  (type_identifier) @receiver
+  (literal_type (string (string_fragment) @name))) @reference.read
+
 ; ---- names local to a function
 (formal_parameters (required_parameter pattern: (identifier) @local))
 (formal_parameters (optional_parameter pattern: (identifier) @local))
