@@ -158,7 +158,7 @@ pub(super) fn push_bindings(
                 && field.is_none()
                 && !raw.element
                 && !is_attribute
-                && (is_member_path(&type_text) || is_call(&type_text))
+                && (is_member_path(&type_text) || is_call(&type_text) || is_spread(&type_text))
             {
                 facts.bindings.push(BindingFact {
                     name: format!("{name}[]"),
@@ -206,6 +206,13 @@ fn is_call(text: &str) -> bool {
                 .chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | '#'))
     })
+}
+
+/// Whether `text` is an array literal of one spread (`[...this.items]`).
+fn is_spread(text: &str) -> bool {
+    text.strip_prefix("[...")
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|inner| !inner.is_empty() && !inner.contains(','))
 }
 
 /// The plain binding of `name` in `scope` (a parameter or a local typed by

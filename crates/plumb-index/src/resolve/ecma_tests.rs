@@ -105,3 +105,20 @@ fn an_indexed_access_type_names_a_member_for_the_class() {
         vec!["src/a.Observer -> src/a.Subscribable.subscribe [scope]"]
     );
 }
+
+#[test]
+fn filtered_copied_and_spread_collections_keep_their_elements() {
+    let got = calls_named(
+        "//- src/a.ts\nclass Query { fetch(): void {} }\nclass Other { fetch(): void {} }\ninterface Store {\n  values(): IterableIterator<Query>\n}\nexport class Cache {\n  #queries: Store = new Map();\n  #set: Set<Query> = new Set();\n  getAll(): Array<Query> {\n    return [...this.#queries.values()];\n  }\n  run() {\n    this.getAll().filter((q) => q !== null).map((q) => q.fetch());\n    Array.from(this.#set.values()).forEach((q) => q.fetch());\n    const all = [...this.#set];\n    all.forEach((q) => q.fetch());\n    for (const q of [...this.#queries.values()]) {\n      q.fetch();\n    }\n  }\n}\n",
+        "fetch",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "src/a.Cache.run -> src/a.Query.fetch [receiver]",
+            "src/a.Cache.run -> src/a.Query.fetch [receiver]",
+            "src/a.Cache.run -> src/a.Query.fetch [receiver]",
+            "src/a.Cache.run -> src/a.Query.fetch [receiver]"
+        ]
+    );
+}

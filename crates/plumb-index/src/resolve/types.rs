@@ -497,8 +497,19 @@ impl Resolver<'_> {
                 break;
             }
         }
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        // `[...xs]`: an array of xs's elements.
+        if let Some(spread) = collection
+            .strip_prefix("[...")
+            .and_then(|rest| rest.strip_suffix(']'))
+            .filter(|inner| !inner.contains(','))
+        {
+            return self.element_type_of(f, c, spread, depth + 1);
+        }
         if collection.ends_with(')') {
-            return self.call_element_type(f, c, collection);
+            return self.call_element_type(f, c, collection, depth + 1);
         }
         let is_path = collection
             .chars()
@@ -620,10 +631,33 @@ impl Resolver<'_> {
 
     /// The type of the elements of the collection a call returns
     /// (`this.getAll()` declared `getAll(): Array<Query>`), read from the
-    /// return annotation of the function or method called.
-    fn call_element_type(&self, f: FileId, c: Container, call: &str) -> Option<SymbolId> {
+    /// return annotation of the function or method called; a collection's
+    /// own method that returns its elements again
+    /// ([`ELEMENT_PRESERVING_METHODS`]: `xs.filter(…)`, `set.values()`)
+    /// and `Array.from(xs)` have xs's elements.
+    fn call_element_type(
+        &self,
+        f: FileId,
+        c: Container,
+        call: &str,
+        depth: usize,
+    ) -> Option<SymbolId> {
         let open = matching_open(call)?;
-        let (g, d) = self.locate(self.called_symbol(f, c, &call[..open])?);
+        let callee = &call[..open];
+        let Some(called) = self.called_symbol(f, c, callee) else {
+            if callee == ARRAY_FROM {
+                let arguments = &call[open + 1..call.len() - 1];
+                let first = arguments.split(',').next()?;
+                return self.element_type_of(f, c, first, depth + 1);
+            }
+            let (collection, method) = callee.rsplit_once('.')?;
+            let collection = collection.strip_suffix('?').unwrap_or(collection);
+            return ELEMENT_PRESERVING_METHODS
+                .contains(&method)
+                .then(|| self.element_type_of(f, c, collection, depth + 1))
+                .flatten();
+        };
+        let (g, d) = self.locate(called);
         let def = &self.file(g).facts.defs[d];
         let declared = match &def.return_type {
             Some(declared) => Some(&**declared),
@@ -791,6 +825,28 @@ const ELEMENT_CALLBACKS: &[(&str, &[u32])] = &[
     ("some", &[0]),
     ("sort", &[0, 1]),
 ];
+
+/// Methods of a collection that return a collection (or an iterator) of
+/// its own elements. From TypeScript's `Array`, `Set` and `Map`
+/// (`lib.es5.d.ts`, `lib.es2015.iterable.d.ts`, `lib.es2023.array.d.ts`);
+/// a `Map`'s `values()` yields its values, which plumb reads as a map's
+/// elements.
+const ELEMENT_PRESERVING_METHODS: &[&str] = &[
+    "concat",
+    "filter",
+    "reverse",
+    "slice",
+    "sort",
+    "splice",
+    "toReversed",
+    "toSorted",
+    "toSpliced",
+    "values",
+];
+
+/// ECMAScript's `Array.from(xs)`, an array of the elements xs iterates
+/// (`lib.es2015.core.d.ts`).
+const ARRAY_FROM: &str = "Array.from";
 
 /// The binary arithmetic operators a C++ class may overload, whose result
 /// types a receiver `(a - b)` takes.
