@@ -30,9 +30,18 @@ pub(super) fn push_bindings(
         ancestry,
         ..
     } = *source;
-    // An annotation beats the initializer of the same declaration.
-    bindings.sort_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.from_value));
-    bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte()));
+    // An annotation beats the initializer of the same declaration. A
+    // name that is both a parameter and a field (TypeScript's
+    // `constructor(public options: Options)`) keeps both bindings.
+    bindings.sort_by_key(|b| {
+        (
+            b.node.start_byte(),
+            b.name.start_byte(),
+            b.is_field,
+            b.from_value,
+        )
+    });
+    bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.is_field));
     let binding_containers =
         containers.innermost(bindings.iter().map(|b| b.node.start_byte() as u32));
     let self_name = spec.self_names.first().copied().unwrap_or("self");

@@ -122,3 +122,18 @@ fn filtered_copied_and_spread_collections_keep_their_elements() {
         ]
     );
 }
+
+#[test]
+fn a_parameter_property_is_a_typed_field() {
+    let got = calls_named(
+        "//- src/a.ts\nclass Options { notify(): number { return 1; } }\nclass Other { notify(): number { return 2; } }\nexport class Observer {\n  constructor(public options: Options) {\n    options.notify();\n  }\n  run() {\n    return this.options.notify();\n  }\n}\n",
+        "notify",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "src/a.Observer.constructor -> src/a.Options.notify [receiver]",
+            "src/a.Observer.run -> src/a.Options.notify [receiver]"
+        ]
+    );
+}
