@@ -8,10 +8,10 @@ use plumb_lang::tree_sitter::Node;
 use plumb_store::model::SymbolKind;
 
 use super::Source;
-use super::captures::RawBinding;
+use super::captures::{RawBinding, RawRef};
 use super::containers::{Containers, enclosing_type};
 use super::text::{compact, dotted, member_path, text};
-use crate::facts::{BindingFact, Container, FileFacts, LocalFact};
+use crate::facts::{BindingFact, Container, FileFacts, LocalFact, argument_binding_name};
 use crate::typetext::{element_type, iterator_element_type, normalize_type};
 
 /// Appends the bindings to `facts`: an annotation beats the initializer of
@@ -131,6 +131,7 @@ pub(super) fn push_bindings(
                 from_value: false,
                 element: false,
                 callback: None,
+                argument: None,
                 field: None,
                 unpack: None,
             });
@@ -176,6 +177,7 @@ pub(super) fn push_bindings(
                     from_value: true,
                     element: true,
                     callback: None,
+                    argument: None,
                     field: None,
                     unpack: None,
                 });
@@ -187,6 +189,7 @@ pub(super) fn push_bindings(
                 from_value,
                 element: raw.element,
                 callback: None,
+                argument: None,
                 field,
                 unpack,
             });
@@ -258,10 +261,54 @@ pub(super) fn push_callback_bindings(
                 from_value: true,
                 element: false,
                 callback: Some(position),
+                argument: None,
                 field: None,
                 unpack: None,
             });
         }
+    }
+}
+
+/// Appends a binding for each object literal passed as an argument whose
+/// keys are references (their `@receiver`): typed by the callee and the
+/// argument's position, which the resolver reads in the callee's
+/// signature ([`plumb_lang::Language::argument_site`]).
+pub(super) fn push_argument_bindings(
+    source: &Source<'_>,
+    refs: &[RawRef<'_>],
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    let mut objects: Vec<Node<'_>> = refs
+        .iter()
+        .filter_map(|r| r.receiver)
+        .filter(|&n| source.language.argument_site(n, source.ancestry).is_some())
+        .collect();
+    objects.sort_by_key(Node::start_byte);
+    objects.dedup_by_key(|n| n.start_byte());
+    for (node, scope) in containers.place_nodes(objects) {
+        let Some(site) = source.language.argument_site(node, source.ancestry) else {
+            continue;
+        };
+        let Some(callee) = compact(site.callee, source.bytes) else {
+            continue;
+        };
+        let callee = if site.constructed {
+            format!("new {callee}")
+        } else {
+            callee
+        };
+        facts.bindings.push(BindingFact {
+            name: argument_binding_name(node.start_byte()),
+            type_text: callee,
+            scope,
+            from_value: true,
+            element: false,
+            callback: None,
+            argument: Some(site.argument),
+            field: None,
+            unpack: None,
+        });
     }
 }
 

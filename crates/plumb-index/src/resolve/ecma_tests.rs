@@ -137,3 +137,28 @@ fn a_parameter_property_is_a_typed_field() {
         ]
     );
 }
+
+#[test]
+fn keys_of_an_object_passed_as_an_argument_name_the_parameter_type_members() {
+    let graph = "//- src/a.ts\ninterface Config {\n  cache: number\n  name: string\n}\ninterface Message {\n  frame: number\n}\ninterface Other {\n  cache: number\n  frame: number\n}\nexport class Query {\n  constructor(config: Config) {}\n}\nexport function make(config: Config): void {}\nexport function loose(config: Partial<Config> | null): void {}\nexport function run(messages: Message[], byName: Map<string, Message>) {\n  const cache = 1;\n  new Query({ cache, name: 'q' });\n  make({ cache: 2, name: 'm' });\n  loose({ name: 'l' });\n  messages.push({ frame: 1 });\n  byName.set('a', { frame: 2 });\n}\n";
+    let reads =
+        |name| super::tests::resolutions_named(graph, name, &[], |r| format!("[{}]", r.method));
+    assert_eq!(
+        reads("name"),
+        vec![
+            "src/a.run -> src/a.Config.name [receiver]",
+            "src/a.run -> src/a.Config.name [receiver]"
+        ]
+    );
+    assert_eq!(
+        reads("frame"),
+        vec![
+            "src/a.run -> src/a.Message.frame [receiver]",
+            "src/a.run -> src/a.Message.frame [receiver]"
+        ]
+    );
+    assert_eq!(
+        reads("cache"),
+        vec!["src/a.run -> src/a.Config.cache [receiver]"]
+    );
+}

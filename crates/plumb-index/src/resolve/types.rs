@@ -278,6 +278,8 @@ impl Resolver<'_> {
         memo.once(table, (scope, name.to_owned()), None, || {
             if let Some((argument, parameter)) = binding.callback {
                 self.callback_parameter_type(f, container, text, argument, parameter)
+            } else if let Some(argument) = binding.argument {
+                self.argument_type(f, container, text, argument)
             } else if let Some(field) = &binding.field {
                 self.pattern_field_type(f, container, text, field)
             } else if let Some(position) = binding.unpack {
@@ -607,6 +609,49 @@ impl Resolver<'_> {
         self.type_from_text(g, def.container, ty)
     }
 
+    /// The declared type of argument `argument` of `callee`, read from the
+    /// callee's signature (`new Query(config: QueryConfig)`), or, for a
+    /// collection's own method taking elements ([`ELEMENT_ARGUMENTS`]:
+    /// `items.push(…)`, `map.set(k, …)`), the collection's element type.
+    fn argument_type(
+        &self,
+        f: FileId,
+        c: Container,
+        callee: &str,
+        argument: u32,
+    ) -> Option<SymbolId> {
+        let target = match callee.strip_prefix("new ") {
+            Some(class) => {
+                let ty = self.type_from_text(f, c, class)?;
+                *self.type_members(ty, "constructor").0.first()?
+            }
+            None => match self.called_symbol(f, c, callee) {
+                Some(target) => target,
+                None => {
+                    let (collection, method) = callee.rsplit_once('.')?;
+                    let takes_element = ELEMENT_ARGUMENTS.iter().any(|&(name, position)| {
+                        name == method && position.is_none_or(|p| p == argument)
+                    });
+                    return takes_element
+                        .then(|| self.element_type_of(f, c, collection, 0))
+                        .flatten();
+                }
+            },
+        };
+        let (g, d) = self.locate(target);
+        let def = &self.file(g).facts.defs[d];
+        let parameters = parameter_types(def.signature.as_deref()?)?;
+        let ty = parameters.get(argument as usize)?.as_deref()?.trim();
+        // Only one nominal type gives the literal its members: a union or
+        // a mapped type (`Partial<Observer<T>> | Callback`) makes keys of
+        // its own, which name no declared member.
+        let written = ty.split('<').next().unwrap_or(ty).trim_end();
+        if normalize_type(ty).as_deref() != Some(written) {
+            return None;
+        }
+        self.type_from_text(g, def.container, ty)
+    }
+
     /// The type of parameter `parameter` of the callback passed as argument
     /// `argument` to `callee`, a method of a collection that calls it with
     /// one of its elements there ([`ELEMENT_CALLBACKS`]): the collection's
@@ -824,6 +869,19 @@ const ELEMENT_CALLBACKS: &[(&str, &[u32])] = &[
     ("reduceRight", &[1]),
     ("some", &[0]),
     ("sort", &[0, 1]),
+];
+
+/// Methods of a collection that take elements as arguments, and the
+/// position of the one they take (`None`: every argument). From
+/// TypeScript's `Array`, `Set` and `Map` (`lib.es5.d.ts`,
+/// `lib.es2015.collection.d.ts`): `push(...items)`, `unshift(...items)`,
+/// a set's `add(value)`, a map's `set(key, value)`, whose value plumb
+/// reads as a map's element.
+const ELEMENT_ARGUMENTS: &[(&str, Option<u32>)] = &[
+    ("add", Some(0)),
+    ("push", None),
+    ("set", Some(1)),
+    ("unshift", None),
 ];
 
 /// Methods of a collection that return a collection (or an iterator) of

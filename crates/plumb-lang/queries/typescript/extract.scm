@@ -82,6 +82,10 @@
     (pair_pattern key: (property_identifier) value: (identifier) @binding.name))
   type: (type_annotation (_) @binding.pattern)) @binding
 
+; ---- an object literal's keys passed as an argument are references to the
+; members of the parameter's declared type (`new Query({ cache: this })`)
+(arguments (object (pair key: (property_identifier) @name)) @receiver) @reference.read
+
 ; ---- a member named in an indexed access type (`Subscribable<L>['subscribe']`)
 (lookup_type
   (generic_type name: (type_identifier) @receiver)
