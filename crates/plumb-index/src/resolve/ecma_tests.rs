@@ -162,3 +162,12 @@ fn keys_of_an_object_passed_as_an_argument_name_the_parameter_type_members() {
         vec!["src/a.run -> src/a.Config.cache [receiver]"]
     );
 }
+
+#[test]
+fn a_mapped_collection_holds_what_its_callback_returns() {
+    let got = calls_named(
+        "//- src/a.ts\nclass Observer { current(): number { return 1; } }\nclass Other { current(): number { return 2; } }\ninterface Match {\n  observer: Observer\n}\nexport function run(matches: Array<Match>) {\n  const observers = matches.map((match) => match.observer);\n  return observers.map((observer) => observer.current());\n}\n",
+        "current",
+    );
+    assert_eq!(got, vec!["src/a.run -> src/a.Observer.current [receiver]"]);
+}

@@ -697,6 +697,16 @@ impl Resolver<'_> {
             }
             let (collection, method) = callee.rsplit_once('.')?;
             let collection = collection.strip_suffix('?').unwrap_or(collection);
+            if method == MAP {
+                // `xs.map((x) => x.owner)`: what the callback returns, typed
+                // where its parameter is bound.
+                let arguments = &call[open + 1..call.len() - 1];
+                let (_, body) = arguments.split_once("=>")?;
+                let body = body.trim();
+                return (!body.starts_with('{'))
+                    .then(|| self.expression_type(f, c, body, depth + 1))
+                    .flatten();
+            }
             return ELEMENT_PRESERVING_METHODS
                 .contains(&method)
                 .then(|| self.element_type_of(f, c, collection, depth + 1))
@@ -901,6 +911,10 @@ const ELEMENT_PRESERVING_METHODS: &[&str] = &[
     "toSpliced",
     "values",
 ];
+
+/// A collection's method whose result holds what its callback returns for
+/// each element (`lib.es5.d.ts`: `map<U>(callbackfn: (value: T, …) => U): U[]`).
+const MAP: &str = "map";
 
 /// ECMAScript's `Array.from(xs)`, an array of the elements xs iterates
 /// (`lib.es2015.core.d.ts`).
