@@ -483,6 +483,7 @@ fn status_counts_every_ts_file_as_indexed() {
 //   src/shapes.ts:60    `type Plugin = { apply(…) }`; :64 runPlugin calls `p.apply(s)`
 //   src/shapes.ts:69    `grow: typeof Square.prototype.grow` (a reference to Square.grow)
 //   src/shapes.ts:72    interface Layout: :73 `cells: Square[]`, :75 `corner: Square` in a nested type
+//   src/shapes.ts:79    class Gallery: :80 `#main: Square` (no value), :81 `spare: Square = new Square(1)`
 //   src/registry.ts:67  `const handlers: Partial<Shape> = { area() { describe(…) } }` (:69)
 //   src/sized.ts:1      `import * as types from "./emitted.js"` (emitted.js and emitted.d.ts
 //                       both exist); :3 `types.Emitted`, declared in src/emitted.d.ts:1
@@ -665,4 +666,14 @@ fn an_interface_depends_on_the_types_of_its_properties() {
     for field in ["src/shapes.Layout.cells", "src/shapes.Layout.frame.corner"] {
         assert!(!got.contains_key(field), "{field} in {got:#?}");
     }
+}
+
+#[test]
+fn a_class_depends_on_the_types_of_its_fields_without_a_value() {
+    let repo = Repo::indexed(FLOW);
+    let json = repo.ok(&["impact", "src/shapes.Square", "--depth", "1"]);
+    let got = impact_map(&json);
+    assert!(got.contains_key("src/shapes.Gallery"), "{got:#?}");
+    assert!(got.contains_key("src/shapes.Gallery.spare"), "{got:#?}");
+    assert!(!got.contains_key("src/shapes.Gallery.#main"), "{got:#?}");
 }

@@ -38,7 +38,8 @@ pub struct DefFact {
     pub container: Container,
     /// Visible outside its module.
     pub exported: bool,
-    /// Whether it has a body (`mod a;` has none, `mod a {}` has one).
+    /// Whether it has a body (`mod a;` has none, `mod a {}` has one; a
+    /// field's value is its body).
     pub has_body: bool,
     /// The declared return type as written, for languages that write it
     /// apart from the signature's arrow (see `Spec::return_type_field`).
@@ -179,6 +180,11 @@ pub struct BindingFact {
     /// is then the callee (`operate`, `new Observable`), whose signature
     /// gives the parameter its type.
     pub callback: Option<(u32, u32)>,
+    /// For an object literal passed to a call (named by
+    /// [`argument_binding_name`]): its argument position. `type_text` is
+    /// then the callee, whose signature gives the argument its type.
+    #[serde(default)]
+    pub argument: Option<u32>,
     /// For a name bound by a pattern (`Value::Number(n)`, `Span { start, .. }`):
     /// the field it takes, by name or position (`start`, `0`), of what
     /// `type_text` names (a struct, or an enum's variant).
@@ -191,6 +197,13 @@ pub struct BindingFact {
     /// The scope it is visible in: the enclosing function for locals and
     /// parameters, the enclosing type for attributes and fields.
     pub scope: Container,
+}
+
+/// The name a binding of an object literal passed as an argument goes by,
+/// and the receiver of its keys: the literal's position in its file (its
+/// text may be too long to keep).
+pub fn argument_binding_name(start_byte: usize) -> String {
+    format!("{{}}@{start_byte}")
 }
 
 /// A name declared local to a function: a parameter, an assignment target,

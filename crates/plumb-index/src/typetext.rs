@@ -85,8 +85,8 @@ pub fn normalize_type(text: &str) -> Option<String> {
 /// (what `for x in &c`, `c.iter()`, `c[i]` and `for (const x of c)`
 /// yield). Chosen: Rust's std sequences and sets, Python's built-in and
 /// `typing`/`collections.abc` sequences, sets and iterables, and
-/// TypeScript's arrays and sets (its standard library's `lib.es5.d.ts`,
-/// `lib.es2015.collection.d.ts`), and the C++ standard library's sequence
+/// TypeScript's arrays, sets and iterators (its standard library's
+/// `lib.es5.d.ts`, `lib.es2015.collection.d.ts`, `lib.es2015.iterable.d.ts`), and the C++ standard library's sequence
 /// and set containers (`for (T &x : c)` and `c[i]`).
 const ELEMENT_COLLECTIONS: &[&str] = &[
     "AbstractSet",
@@ -98,6 +98,7 @@ const ELEMENT_COLLECTIONS: &[&str] = &[
     "FrozenSet",
     "HashSet",
     "Iterable",
+    "IterableIterator",
     "Iterator",
     "List",
     "MutableSequence",

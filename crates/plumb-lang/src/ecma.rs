@@ -4,7 +4,7 @@
 use tree_sitter::Node;
 
 use crate::ancestry::Ancestry;
-use crate::hooks::{CallbackSite, Hooks};
+use crate::hooks::{ArgumentSite, CallbackSite, Hooks};
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 
 /// The ECMAScript languages' hooks.
@@ -13,6 +13,7 @@ pub(crate) const HOOKS: Hooks = Hooks {
     export_list,
     is_exported: |node, name, _, ancestry| is_exported(node, name, ancestry),
     callback_site,
+    argument_site,
     pattern_field,
     ..Hooks::DEFAULT
 };
@@ -338,6 +339,30 @@ fn callback_site<'t>(param: Node<'t>, ancestry: &Ancestry<'t>) -> Option<Callbac
         constructed,
         argument,
         parameter,
+    })
+}
+
+/// For an object literal passed as an argument (`new Query({ cache })`):
+/// the call or `new` expression and the argument's position.
+fn argument_site<'t>(node: Node<'t>, ancestry: &Ancestry<'t>) -> Option<ArgumentSite<'t>> {
+    if node.kind() != "object" {
+        return None;
+    }
+    let arguments = ancestry.parent(node).filter(|p| p.kind() == "arguments")?;
+    let mut cursor = arguments.walk();
+    let argument = arguments
+        .named_children(&mut cursor)
+        .position(|c| c.id() == node.id())?;
+    let call = ancestry.parent(arguments)?;
+    let (callee, constructed) = match call.kind() {
+        "call_expression" => (call.child_by_field_name("function")?, false),
+        "new_expression" => (call.child_by_field_name("constructor")?, true),
+        _ => return None,
+    };
+    Some(ArgumentSite {
+        callee,
+        constructed,
+        argument: u32::try_from(argument).ok()?,
     })
 }
 

@@ -68,6 +68,18 @@ pub struct CallbackSite<'t> {
     pub parameter: u32,
 }
 
+/// Where an object literal is passed: the call and the argument's position
+/// ([`Language::argument_site`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ArgumentSite<'t> {
+    /// The callee of the call the object is an argument of.
+    pub callee: Node<'t>,
+    /// Whether the call constructs its callee (`new Query({ … })`).
+    pub constructed: bool,
+    /// The position of the object among the call's arguments.
+    pub argument: u32,
+}
+
 /// One language's hooks: a table of functions, each with a default for the
 /// languages that have nothing to say.
 pub(crate) struct Hooks {
@@ -91,6 +103,8 @@ pub(crate) struct Hooks {
     pub(crate) docstring: fn(Node<'_>, &[u8]) -> Option<String>,
     /// Where the function a `@callback.param` belongs to is passed.
     pub(crate) callback_site: for<'t> fn(Node<'t>, &Ancestry<'t>) -> Option<CallbackSite<'t>>,
+    /// The call an object literal is an argument of.
+    pub(crate) argument_site: for<'t> fn(Node<'t>, &Ancestry<'t>) -> Option<ArgumentSite<'t>>,
     /// The field a name bound by a `@binding.pattern` takes.
     pub(crate) pattern_field: for<'t> fn(Node<'t>, &[u8], &Ancestry<'t>) -> Option<String>,
     /// The count of a list the grammar keeps neither in a field nor in a
@@ -112,6 +126,7 @@ impl Hooks {
         file_hooks: None,
         docstring: |_, _| None,
         callback_site: |_, _| None,
+        argument_site: |_, _| None,
         pattern_field: |_, _, _| None,
         unlisted_arity: |_, _| None,
     };
@@ -217,6 +232,18 @@ impl Language {
         ancestry: &Ancestry<'t>,
     ) -> Option<CallbackSite<'t>> {
         (self.hooks().callback_site)(param, ancestry)
+    }
+
+    /// For a `@receiver` that is an object literal passed as an argument
+    /// (`f({ key: v })`, whose keys name members of the parameter's declared
+    /// type): the call and the argument's position. `None` for any other
+    /// node. Parents are looked up in `ancestry`.
+    pub fn argument_site<'t>(
+        self,
+        node: Node<'t>,
+        ancestry: &Ancestry<'t>,
+    ) -> Option<ArgumentSite<'t>> {
+        (self.hooks().argument_site)(node, ancestry)
     }
 
     /// For a name bound by a `@binding.pattern`, the field of the pattern's

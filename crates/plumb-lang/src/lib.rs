@@ -21,7 +21,7 @@
 //! | `@name` | an identifier | the defined or referenced name |
 //! | `@scope.impl` | an `impl` block | a container whose members belong to the type captured as `@name` (or named by the qualifier of `@path`, as for a C++ out-of-line member `void Shape::area() {}`, whose impl block is the definition itself) |
 //! | `@reference.<kind>` | the reference | an occurrence of `<kind>` (a store `OccurrenceKind` text form) |
-//! | `@receiver` | an expression | the object a member is reached through (`self`, `cart`, `mod`) |
+//! | `@receiver` | an expression | the object a member is reached through (`self`, `cart`, `mod`); an object literal passed as an argument (`Language::argument_site`) for its keys, typed by the parameter |
 //! | `@path` | a path | the qualifier of a scoped name (`crate::a` in `crate::a::f()`); on the whole scoped name around `@name` (`a::b::f`), the text before the name (`a::b`) |
 //! | `@binding` | a declaration | a name that gets a type from an annotation or a constructor |
 //! | `@binding.name` | a pattern | the bound local (or `self.x` / `this.x` attribute) |
@@ -66,7 +66,7 @@ mod spec;
 mod swift;
 
 pub use ancestry::Ancestry;
-pub use hooks::{CallbackSite, FileHooks, ListKind, MacroArguments};
+pub use hooks::{ArgumentSite, CallbackSite, FileHooks, ListKind, MacroArguments};
 pub use imports::{ConditionalCode, ImportDecl, ModulePath};
 pub use language::{EXTENSIONS, Language, QueryError, header_language};
 pub use parser::{ParseError, discard_thread_parsers, parse_ranges_timed, parse_timed};

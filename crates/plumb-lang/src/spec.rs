@@ -583,7 +583,9 @@ pub(crate) static SPECS: [Spec; Language::COUNT] = [
         member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         enclosing_packages_in_scope: false,
-        return_type_field: None,
+        // From tree-sitter-typescript's grammar: `: T` after the parameters,
+        // kept whole where a long signature is cut short.
+        return_type_field: Some("return_type"),
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: ECMA_BUILTINS,
@@ -609,7 +611,9 @@ pub(crate) static SPECS: [Spec; Language::COUNT] = [
         member_operators: &[],
         module_system: ModuleSystem::EcmaFiles,
         enclosing_packages_in_scope: false,
-        return_type_field: None,
+        // From tree-sitter-typescript's grammar: `: T` after the parameters,
+        // kept whole where a long signature is cut short.
+        return_type_field: Some("return_type"),
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: ECMA_BUILTINS,

@@ -8,10 +8,10 @@ use plumb_lang::tree_sitter::Node;
 use plumb_store::model::SymbolKind;
 
 use super::Source;
-use super::captures::RawBinding;
+use super::captures::{RawBinding, RawRef};
 use super::containers::{Containers, enclosing_type};
 use super::text::{compact, dotted, member_path, text};
-use crate::facts::{BindingFact, Container, FileFacts, LocalFact};
+use crate::facts::{BindingFact, Container, FileFacts, LocalFact, argument_binding_name};
 use crate::typetext::{element_type, iterator_element_type, normalize_type};
 
 /// Appends the bindings to `facts`: an annotation beats the initializer of
@@ -30,9 +30,18 @@ pub(super) fn push_bindings(
         ancestry,
         ..
     } = *source;
-    // An annotation beats the initializer of the same declaration.
-    bindings.sort_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.from_value));
-    bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte()));
+    // An annotation beats the initializer of the same declaration. A
+    // name that is both a parameter and a field (TypeScript's
+    // `constructor(public options: Options)`) keeps both bindings.
+    bindings.sort_by_key(|b| {
+        (
+            b.node.start_byte(),
+            b.name.start_byte(),
+            b.is_field,
+            b.from_value,
+        )
+    });
+    bindings.dedup_by_key(|b| (b.node.start_byte(), b.name.start_byte(), b.is_field));
     let binding_containers =
         containers.innermost(bindings.iter().map(|b| b.node.start_byte() as u32));
     let self_name = spec.self_names.first().copied().unwrap_or("self");
@@ -103,8 +112,16 @@ pub(super) fn push_bindings(
             name = format!("{name}()");
         }
         let scope = match container {
-            // A variant's fields are its own (`Value::Number(n)` reads them).
-            Container::Def(d) if raw.is_field && facts.defs[d].kind == SymbolKind::Variant => {
+            // A variant's fields are its own (`Value::Number(n)` reads them),
+            // and so are those of an alias of an object type
+            // (`type Match = { observer: Observer }`), the owner of its members.
+            Container::Def(d)
+                if raw.is_field
+                    && matches!(
+                        facts.defs[d].kind,
+                        SymbolKind::Variant | SymbolKind::TypeAlias
+                    ) =>
+            {
                 container
             }
             _ if is_attribute => enclosing_type(facts, container),
@@ -118,6 +135,7 @@ pub(super) fn push_bindings(
                 from_value: false,
                 element: false,
                 callback: None,
+                argument: None,
                 field: None,
                 unpack: None,
             });
@@ -147,13 +165,14 @@ pub(super) fn push_bindings(
             other => (other, raw.from_value),
         };
         if let Some(type_text) = type_text {
-            // A name bound to a member holding a collection takes its
-            // elements too, bound as `name[]` (`const list = this.items`).
+            // A name bound to a member holding a collection, or to a call
+            // returning one, takes its elements too, bound as `name[]`
+            // (`const list = this.items`, `const all = this.getAll()`).
             if from_value
                 && field.is_none()
                 && !raw.element
                 && !is_attribute
-                && is_member_path(&type_text)
+                && (is_member_path(&type_text) || is_call(&type_text) || is_spread(&type_text))
             {
                 facts.bindings.push(BindingFact {
                     name: format!("{name}[]"),
@@ -162,6 +181,7 @@ pub(super) fn push_bindings(
                     from_value: true,
                     element: true,
                     callback: None,
+                    argument: None,
                     field: None,
                     unpack: None,
                 });
@@ -173,6 +193,7 @@ pub(super) fn push_bindings(
                 from_value,
                 element: raw.element,
                 callback: None,
+                argument: None,
                 field,
                 unpack,
             });
@@ -187,7 +208,27 @@ fn is_member_path(text: &str) -> bool {
         && text.starts_with(|c: char| !c.is_ascii_digit())
         && text
             .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.'))
+            .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | '#'))
+}
+
+/// Whether `text` is a call of a named function or method (`getAll()`,
+/// `this.#find(queries)`): a path, then one argument list closing it.
+fn is_call(text: &str) -> bool {
+    text.split_once('(').is_some_and(|(callee, _)| {
+        text.ends_with(')')
+            && !callee.is_empty()
+            && !callee.starts_with(|c: char| c.is_ascii_digit())
+            && callee
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | '#'))
+    })
+}
+
+/// Whether `text` is an array literal of one spread (`[...this.items]`).
+fn is_spread(text: &str) -> bool {
+    text.strip_prefix("[...")
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|inner| !inner.is_empty() && !inner.contains(','))
 }
 
 /// The plain binding of `name` in `scope` (a parameter or a local typed by
@@ -224,10 +265,54 @@ pub(super) fn push_callback_bindings(
                 from_value: true,
                 element: false,
                 callback: Some(position),
+                argument: None,
                 field: None,
                 unpack: None,
             });
         }
+    }
+}
+
+/// Appends a binding for each object literal passed as an argument whose
+/// keys are references (their `@receiver`): typed by the callee and the
+/// argument's position, which the resolver reads in the callee's
+/// signature ([`plumb_lang::Language::argument_site`]).
+pub(super) fn push_argument_bindings(
+    source: &Source<'_>,
+    refs: &[RawRef<'_>],
+    containers: &Containers,
+    facts: &mut FileFacts,
+) {
+    let mut objects: Vec<Node<'_>> = refs
+        .iter()
+        .filter_map(|r| r.receiver)
+        .filter(|&n| source.language.argument_site(n, source.ancestry).is_some())
+        .collect();
+    objects.sort_by_key(Node::start_byte);
+    objects.dedup_by_key(|n| n.start_byte());
+    for (node, scope) in containers.place_nodes(objects) {
+        let Some(site) = source.language.argument_site(node, source.ancestry) else {
+            continue;
+        };
+        let Some(callee) = compact(site.callee, source.bytes) else {
+            continue;
+        };
+        let callee = if site.constructed {
+            format!("new {callee}")
+        } else {
+            callee
+        };
+        facts.bindings.push(BindingFact {
+            name: argument_binding_name(node.start_byte()),
+            type_text: callee,
+            scope,
+            from_value: true,
+            element: false,
+            callback: None,
+            argument: Some(site.argument),
+            field: None,
+            unpack: None,
+        });
     }
 }
 

@@ -102,7 +102,10 @@ pub(super) fn push_definitions<'t>(
             signature: signature(raw.node, spec, bytes).map(Box::from),
             container,
             exported,
-            has_body: body(raw.node, spec).is_some(),
+            // A field's value is its body (`spare: Square = new Square(1)`).
+            has_body: body(raw.node, spec).is_some()
+                || (raw.kind == SymbolKind::Field
+                    && raw.node.child_by_field_name("value").is_some()),
             return_type: return_type(raw.node, raw.kind, spec, bytes).map(Box::from),
             parameters: raw
                 .kind

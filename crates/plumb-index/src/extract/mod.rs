@@ -168,6 +168,7 @@ pub fn extract_with_hooks(
 
     bindings::push_bindings(&source, &mut captured.bindings, &containers, &mut facts);
     bindings::push_callback_bindings(&source, captured.callback_params, &containers, &mut facts);
+    bindings::push_argument_bindings(&source, &captured.refs, &containers, &mut facts);
     bindings::push_locals(&source, captured.locals, &containers, &mut facts);
     deadline.check()?;
 

@@ -12,7 +12,7 @@ use super::bounds::{Deadline, Exceeded};
 use super::captures::{RawBinding, RawRef};
 use super::containers::Containers;
 use super::text::{dotted, member_path, position, qualifier, text};
-use crate::facts::{Container, FileFacts, RefFact};
+use crate::facts::{Container, FileFacts, RefFact, argument_binding_name};
 use plumb_lang::tree_sitter::Node;
 use std::collections::HashMap;
 
@@ -50,7 +50,13 @@ pub(super) fn push_references(
             kind,
             line,
             col,
-            receiver: raw.receiver.and_then(|n| member_path(n, spec, bytes)),
+            receiver: raw.receiver.and_then(|n| {
+                if source.language.argument_site(n, ancestry).is_some() {
+                    Some(argument_binding_name(n.start_byte()))
+                } else {
+                    member_path(n, spec, bytes)
+                }
+            }),
             path: raw
                 .path
                 .and_then(|n| qualifier(n, raw.name, spec, bytes))

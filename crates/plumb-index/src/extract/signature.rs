@@ -42,7 +42,9 @@ pub(super) fn return_type(
         written = written.child_by_field_name("type").unwrap_or(written);
     }
     let folded: String = text(written, bytes).split_whitespace().collect();
-    Some(dotted(&folded, spec.member_operators))
+    // A type annotation written with its colon (TypeScript's `: Query<T>`).
+    let folded = folded.strip_prefix(':').unwrap_or(&folded);
+    Some(dotted(folded, spec.member_operators))
 }
 
 /// The declaration text before the body, whitespace folded.

@@ -123,6 +123,7 @@ mod tests {
             from_value: false,
             element: false,
             callback: None,
+            argument: None,
             field: None,
             unpack: None,
             scope: Container::Def(d),

@@ -16,6 +16,7 @@ pub(super) const RULES: Rules = Rules {
     qualified_prefix: modules::ecma::qualified_prefix,
     shows_only_reexports: true,
     import_module,
+    bare_fields_hold_no_code: true,
     ..DEFAULT
 };
 

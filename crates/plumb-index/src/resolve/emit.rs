@@ -169,16 +169,24 @@ impl Resolver<'_> {
     /// of: its own, but for a type written in a property of an interface
     /// or an object type (`items: Item[]`, also in a nested object type),
     /// which holds no code: the type declaring the property depends on it.
+    /// Where the module system says so
+    /// ([`super::systems::Rules::bare_fields_hold_no_code`]), so does any
+    /// site in such a property or in a class's field declared without a
+    /// value (`subscribe!: Subscribable<L>['subscribe']`).
     fn dependent_container(&self, f: FileId, c: Container, kind: OccurrenceKind) -> Container {
-        if kind != OccurrenceKind::Type {
+        let bare_fields = self.rules(f).bare_fields_hold_no_code;
+        if kind != OccurrenceKind::Type && !bare_fields {
             return c;
         }
         let defs = &self.file(f).facts.defs;
         let mut current = c;
         while let Container::Def(d) = current {
             match defs[d].kind {
-                SymbolKind::Field => current = defs[d].container,
+                SymbolKind::Field if !(bare_fields && defs[d].has_body) => {
+                    current = defs[d].container;
+                }
                 SymbolKind::Interface | SymbolKind::TypeAlias if current != c => return current,
+                SymbolKind::Class if bare_fields && current != c => return current,
                 _ => break,
             }
         }

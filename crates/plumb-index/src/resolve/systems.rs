@@ -88,6 +88,11 @@ pub(super) struct Rules {
     /// of the same parameter of the method it overrides, as pyright infers
     /// Python's.
     pub(super) inherited_parameter_types: bool,
+    /// Whether a class's field declared without a value (`items: Item[]`)
+    /// holds no code, so that the types written in it are dependencies of
+    /// the class, as scip-typescript and the TypeScript compiler see a
+    /// property declaration; a field with a value encloses its value.
+    pub(super) bare_fields_hold_no_code: bool,
 }
 
 /// The rules of a module system that does nothing differently.
@@ -118,6 +123,7 @@ pub(super) const DEFAULT: Rules = Rules {
     first_argument_dispatch: false,
     class_body_scope: false,
     inherited_parameter_types: false,
+    bare_fields_hold_no_code: false,
 };
 
 /// Every module system's rules.

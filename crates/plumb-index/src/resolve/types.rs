@@ -15,7 +15,7 @@ use super::signatures::{
 use super::state::{BindingRef, Resolver, Scope};
 use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
 use crate::facts::{BindingFact, Container, RefFact};
-use crate::typetext::{normalize_type, tuple_member};
+use crate::typetext::{element_type, normalize_type, tuple_member};
 
 impl Resolver<'_> {
     /// The type a receiver expression has, from bindings in scope, field
@@ -278,6 +278,8 @@ impl Resolver<'_> {
         memo.once(table, (scope, name.to_owned()), None, || {
             if let Some((argument, parameter)) = binding.callback {
                 self.callback_parameter_type(f, container, text, argument, parameter)
+            } else if let Some(argument) = binding.argument {
+                self.argument_type(f, container, text, argument)
             } else if let Some(field) = &binding.field {
                 self.pattern_field_type(f, container, text, field)
             } else if let Some(position) = binding.unpack {
@@ -497,9 +499,23 @@ impl Resolver<'_> {
                 break;
             }
         }
+        if depth > MAX_CHAIN {
+            return None;
+        }
+        // `[...xs]`: an array of xs's elements.
+        if let Some(spread) = collection
+            .strip_prefix("[...")
+            .and_then(|rest| rest.strip_suffix(']'))
+            .filter(|inner| !inner.contains(','))
+        {
+            return self.element_type_of(f, c, spread, depth + 1);
+        }
+        if collection.ends_with(')') {
+            return self.call_element_type(f, c, collection, depth + 1);
+        }
         let is_path = collection
             .chars()
-            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '.'));
+            .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '.' | '#'));
         if collection.is_empty() || !is_path {
             return None;
         }
@@ -570,7 +586,12 @@ impl Resolver<'_> {
                 let ty = self.type_from_text(f, c, class)?;
                 *self.type_members(ty, "constructor").0.first()?
             }
-            None => self.called_symbol(f, c, callee)?,
+            None => match self.called_symbol(f, c, callee) {
+                Some(target) => target,
+                // A collection's own method (`items.forEach((item) => …)`)
+                // hands its callback the collection's elements.
+                None => return self.element_callback_type(f, c, callee, argument, parameter),
+            },
         };
         let (g, d) = self.locate(target);
         let def = &self.file(g).facts.defs[d];
@@ -586,6 +607,118 @@ impl Resolver<'_> {
             .collect();
         let ty = callback_parameters.get(parameter as usize)?.as_deref()?;
         self.type_from_text(g, def.container, ty)
+    }
+
+    /// The declared type of argument `argument` of `callee`, read from the
+    /// callee's signature (`new Query(config: QueryConfig)`), or, for a
+    /// collection's own method taking elements ([`ELEMENT_ARGUMENTS`]:
+    /// `items.push(…)`, `map.set(k, …)`), the collection's element type.
+    fn argument_type(
+        &self,
+        f: FileId,
+        c: Container,
+        callee: &str,
+        argument: u32,
+    ) -> Option<SymbolId> {
+        let target = match callee.strip_prefix("new ") {
+            Some(class) => {
+                let ty = self.type_from_text(f, c, class)?;
+                *self.type_members(ty, "constructor").0.first()?
+            }
+            None => match self.called_symbol(f, c, callee) {
+                Some(target) => target,
+                None => {
+                    let (collection, method) = callee.rsplit_once('.')?;
+                    let takes_element = ELEMENT_ARGUMENTS.iter().any(|&(name, position)| {
+                        name == method && position.is_none_or(|p| p == argument)
+                    });
+                    return takes_element
+                        .then(|| self.element_type_of(f, c, collection, 0))
+                        .flatten();
+                }
+            },
+        };
+        let (g, d) = self.locate(target);
+        let def = &self.file(g).facts.defs[d];
+        let parameters = parameter_types(def.signature.as_deref()?)?;
+        let ty = parameters.get(argument as usize)?.as_deref()?.trim();
+        // Only one nominal type gives the literal its members: a union or
+        // a mapped type (`Partial<Observer<T>> | Callback`) makes keys of
+        // its own, which name no declared member.
+        let written = ty.split('<').next().unwrap_or(ty).trim_end();
+        if normalize_type(ty).as_deref() != Some(written) {
+            return None;
+        }
+        self.type_from_text(g, def.container, ty)
+    }
+
+    /// The type of parameter `parameter` of the callback passed as argument
+    /// `argument` to `callee`, a method of a collection that calls it with
+    /// one of its elements there ([`ELEMENT_CALLBACKS`]): the collection's
+    /// element type.
+    fn element_callback_type(
+        &self,
+        f: FileId,
+        c: Container,
+        callee: &str,
+        argument: u32,
+        parameter: u32,
+    ) -> Option<SymbolId> {
+        let (collection, method) = callee.rsplit_once('.')?;
+        let collection = collection.strip_suffix('?').unwrap_or(collection);
+        let passes_element = ELEMENT_CALLBACKS
+            .iter()
+            .any(|&(name, elements)| name == method && elements.contains(&parameter));
+        (argument == 0 && passes_element)
+            .then(|| self.element_type_of(f, c, collection, 0))
+            .flatten()
+    }
+
+    /// The type of the elements of the collection a call returns
+    /// (`this.getAll()` declared `getAll(): Array<Query>`), read from the
+    /// return annotation of the function or method called; a collection's
+    /// own method that returns its elements again
+    /// ([`ELEMENT_PRESERVING_METHODS`]: `xs.filter(…)`, `set.values()`)
+    /// and `Array.from(xs)` have xs's elements.
+    fn call_element_type(
+        &self,
+        f: FileId,
+        c: Container,
+        call: &str,
+        depth: usize,
+    ) -> Option<SymbolId> {
+        let open = matching_open(call)?;
+        let callee = &call[..open];
+        let Some(called) = self.called_symbol(f, c, callee) else {
+            if callee == ARRAY_FROM {
+                let arguments = &call[open + 1..call.len() - 1];
+                let first = arguments.split(',').next()?;
+                return self.element_type_of(f, c, first, depth + 1);
+            }
+            let (collection, method) = callee.rsplit_once('.')?;
+            let collection = collection.strip_suffix('?').unwrap_or(collection);
+            if method == MAP {
+                // `xs.map((x) => x.owner)`: what the callback returns, typed
+                // where its parameter is bound.
+                let arguments = &call[open + 1..call.len() - 1];
+                let (_, body) = arguments.split_once("=>")?;
+                let body = body.trim();
+                return (!body.starts_with('{'))
+                    .then(|| self.expression_type(f, c, body, depth + 1))
+                    .flatten();
+            }
+            return ELEMENT_PRESERVING_METHODS
+                .contains(&method)
+                .then(|| self.element_type_of(f, c, collection, depth + 1))
+                .flatten();
+        };
+        let (g, d) = self.locate(called);
+        let def = &self.file(g).facts.defs[d];
+        let declared = match &def.return_type {
+            Some(declared) => Some(&**declared),
+            None => def.signature.as_deref().and_then(return_annotation),
+        }?;
+        self.type_from_text(g, def.container, &element_type(declared)?)
     }
 
     /// The function or method a callee expression (`operate`, `a.b.f`)
@@ -723,6 +856,69 @@ const PROTOTYPE: &str = "prototype";
 const ELEMENT_ACCESSORS: &[&str] = &[
     "at", "back", "find", "findLast", "first", "front", "get", "last", "pop", "shift",
 ];
+
+/// Methods of a collection that call the function they are given (their
+/// first argument) with an element, and the positions of the callback's
+/// parameters that receive one. From TypeScript's `Array`, `Set` and `Map`
+/// (`lib.es5.d.ts`, `lib.es2015.collection.d.ts`, `lib.es2019.array.d.ts`,
+/// `lib.es2023.array.d.ts`): `forEach(value, index, array)`,
+/// `reduce(previous, current, …)`, `sort(a, b)`; a `Map`'s
+/// `forEach(value, key, map)` passes a value, which plumb reads as a map's
+/// element.
+const ELEMENT_CALLBACKS: &[(&str, &[u32])] = &[
+    ("every", &[0]),
+    ("filter", &[0]),
+    ("find", &[0]),
+    ("findIndex", &[0]),
+    ("findLast", &[0]),
+    ("findLastIndex", &[0]),
+    ("flatMap", &[0]),
+    ("forEach", &[0]),
+    ("map", &[0]),
+    ("reduce", &[1]),
+    ("reduceRight", &[1]),
+    ("some", &[0]),
+    ("sort", &[0, 1]),
+];
+
+/// Methods of a collection that take elements as arguments, and the
+/// position of the one they take (`None`: every argument). From
+/// TypeScript's `Array`, `Set` and `Map` (`lib.es5.d.ts`,
+/// `lib.es2015.collection.d.ts`): `push(...items)`, `unshift(...items)`,
+/// a set's `add(value)`, a map's `set(key, value)`, whose value plumb
+/// reads as a map's element.
+const ELEMENT_ARGUMENTS: &[(&str, Option<u32>)] = &[
+    ("add", Some(0)),
+    ("push", None),
+    ("set", Some(1)),
+    ("unshift", None),
+];
+
+/// Methods of a collection that return a collection (or an iterator) of
+/// its own elements. From TypeScript's `Array`, `Set` and `Map`
+/// (`lib.es5.d.ts`, `lib.es2015.iterable.d.ts`, `lib.es2023.array.d.ts`);
+/// a `Map`'s `values()` yields its values, which plumb reads as a map's
+/// elements.
+const ELEMENT_PRESERVING_METHODS: &[&str] = &[
+    "concat",
+    "filter",
+    "reverse",
+    "slice",
+    "sort",
+    "splice",
+    "toReversed",
+    "toSorted",
+    "toSpliced",
+    "values",
+];
+
+/// A collection's method whose result holds what its callback returns for
+/// each element (`lib.es5.d.ts`: `map<U>(callbackfn: (value: T, …) => U): U[]`).
+const MAP: &str = "map";
+
+/// ECMAScript's `Array.from(xs)`, an array of the elements xs iterates
+/// (`lib.es2015.core.d.ts`).
+const ARRAY_FROM: &str = "Array.from";
 
 /// The binary arithmetic operators a C++ class may overload, whose result
 /// types a receiver `(a - b)` takes.

@@ -51,6 +51,49 @@
   type: (type_annotation)
   value: (object (pair key: (property_identifier) @name))) @reference.read
 
+; ---- the fields a parameter's object pattern takes from its declared type
+; (`function f({ pages, pageParams: p }: InfiniteData<T>)`): references to
+; the type's members, and names typed by them
+(required_parameter
+  pattern: (object_pattern (shorthand_property_identifier_pattern) @name)
+  type: (type_annotation (type_identifier) @receiver)) @reference.read
+(required_parameter
+  pattern: (object_pattern (shorthand_property_identifier_pattern) @name)
+  type: (type_annotation (generic_type name: (type_identifier) @receiver))) @reference.read
+(required_parameter
+  pattern: (object_pattern (pair_pattern key: (property_identifier) @name))
+  type: (type_annotation (type_identifier) @receiver)) @reference.read
+(required_parameter
+  pattern: (object_pattern (pair_pattern key: (property_identifier) @name))
+  type: (type_annotation (generic_type name: (type_identifier) @receiver))) @reference.read
+(required_parameter
+  pattern: (object_pattern
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name))
+  type: (type_annotation (type_identifier) @receiver)) @reference.read
+(required_parameter
+  pattern: (object_pattern
+    (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name))
+  type: (type_annotation (generic_type name: (type_identifier) @receiver))) @reference.read
+(required_parameter
+  pattern: (object_pattern (shorthand_property_identifier_pattern) @binding.name)
+  type: (type_annotation (_) @binding.pattern)) @binding
+(required_parameter
+  pattern: (object_pattern
+    (pair_pattern key: (property_identifier) value: (identifier) @binding.name))
+  type: (type_annotation (_) @binding.pattern)) @binding
+
+; ---- an object literal's keys passed as an argument are references to the
+; members of the parameter's declared type (`new Query({ cache: this })`)
+(arguments (object (pair key: (property_identifier) @name)) @receiver) @reference.read
+
+; ---- a member named in an indexed access type (`Subscribable<L>['subscribe']`)
+(lookup_type
+  (generic_type name: (type_identifier) @receiver)
+  (literal_type (string (string_fragment) @name))) @reference.read
+(lookup_type
+  (type_identifier) @receiver
+  (literal_type (string (string_fragment) @name))) @reference.read
+
 ; ---- names local to a function
 (formal_parameters (required_parameter pattern: (identifier) @local))
 (formal_parameters (optional_parameter pattern: (identifier) @local))

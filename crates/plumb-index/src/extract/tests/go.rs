@@ -35,6 +35,7 @@ fn go_methods_belong_to_their_receiver_type() {
             ("self.radius", "float64", false),
             ("c", "Circle", false),
             ("s", "string", false),
+            ("x[]", "Parse(\"1\")", true),
             ("x", "Parse(\"1\")", true),
             ("y", "Circle", false),
             ("z", "Circle", false),

@@ -77,6 +77,7 @@ fn python_definitions_nest_and_keep_decorators() {
         vec![
             ("size", "3", true, Container::Def(0)),
             ("self.total", "int", false, Container::Def(0)),
+            ("c[]", "Cart()", true, Container::Def(3)),
             ("c", "Cart()", true, Container::Def(3))
         ]
     );
@@ -107,6 +108,7 @@ fn attributes_set_from_parameters_take_their_types() {
         bindings,
         vec![
             "store Store false Def(1)",
+            "other[] Store() true Def(1)",
             "other Store() true Def(1)",
             "plain None true Def(1)",
             "self.store Store false Def(0)",
