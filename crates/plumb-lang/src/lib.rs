@@ -46,6 +46,7 @@
 mod ancestry;
 mod builtins;
 mod c;
+mod c_attributes;
 mod cpp;
 mod csharp;
 mod ecma;
