@@ -75,6 +75,10 @@
   declarator: (pointer_declarator declarator: (field_identifier) @name)) @definition.field
 (field_declaration
   declarator: (array_declarator declarator: (field_identifier) @name)) @definition.field
+; a two-dimensional array (liblzma's `probability low[POS_STATES_MAX][LEN_LOW_SYMBOLS]`)
+(field_declaration
+  declarator: (array_declarator
+    declarator: (array_declarator declarator: (field_identifier) @name))) @definition.field
 (field_declaration
   declarator: (function_declarator
     declarator: (parenthesized_declarator
@@ -98,6 +102,10 @@
     declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
 (declaration
   declarator: (init_declarator
+    declarator: (array_declarator
+      declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration
+  declarator: (init_declarator
     declarator: (pointer_declarator
       declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
 (declaration declarator: (identifier) @name) @definition.variable
@@ -105,6 +113,9 @@
   declarator: (pointer_declarator declarator: (identifier) @name)) @definition.variable
 (declaration
   declarator: (array_declarator declarator: (identifier) @name)) @definition.variable
+(declaration
+  declarator: (array_declarator
+    declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
 
 ; ---- references
 (call_expression function: (identifier) @name) @reference.call
@@ -151,6 +162,8 @@
 (declaration declarator: (pointer_declarator declarator: (identifier) @local))
 (declaration declarator: (array_declarator declarator: (identifier) @local))
 (declaration declarator: (init_declarator declarator: (array_declarator declarator: (identifier) @local)))
+(declaration declarator: (array_declarator declarator: (array_declarator declarator: (identifier) @local)))
+(declaration declarator: (init_declarator declarator: (array_declarator declarator: (array_declarator declarator: (identifier) @local))))
 
 ; ---- reads of names (last: any pattern above wins for the same name)
 (field_expression argument: (identifier) @name) @reference.read

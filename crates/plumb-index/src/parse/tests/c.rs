@@ -1,9 +1,11 @@
-//! The parse's tests on C: attribute macros that broke a declaration are
-//! blanked and the file parsed again, keeping the source's positions.
+//! The parse's tests on C: two-dimensional arrays, and attribute macros
+//! that broke a declaration, blanked and the file parsed again, keeping
+//! the source's positions.
 
 use std::time::Duration;
 
 use plumb_lang::Language;
+use plumb_store::model::SymbolKind;
 
 use crate::parse::{FileOutcome, check_and_extract};
 
@@ -17,7 +19,7 @@ fn declarations_broken_by_attribute_macros_are_indexed_at_their_lines() {
     let functions: Vec<(&str, u32, bool)> = facts
         .defs
         .iter()
-        .filter(|def| def.kind == plumb_store::model::SymbolKind::Function)
+        .filter(|def| def.kind == SymbolKind::Function)
         .map(|def| (&*def.name, def.name_line, def.has_body))
         .collect();
     assert_eq!(
@@ -29,4 +31,28 @@ fn declarations_broken_by_attribute_macros_are_indexed_at_their_lines() {
         ]
     );
     assert_eq!(facts.syntax_errors, 0);
+}
+
+#[test]
+fn two_dimensional_arrays_are_fields_and_variables() {
+    let source = "typedef struct {\n\tprobability choice;\n\tprobability low[POS_STATES_MAX][LEN_LOW_SYMBOLS];\n} lzma_length_decoder;\nconst uint32_t lzma_crc32_table[8][256] = { { 1, 2 } };\nextern const uint32_t lzma_crc64_table[4][256];\n";
+    let outcome = check_and_extract(Language::C, source.as_bytes(), Duration::from_secs(60));
+    let FileOutcome::Indexed(facts) = outcome else {
+        panic!("set aside: {outcome:?}");
+    };
+    let defs: Vec<(&str, SymbolKind, u32)> = facts
+        .defs
+        .iter()
+        .map(|def| (&*def.name, def.kind, def.name_line))
+        .collect();
+    assert_eq!(
+        defs,
+        [
+            ("choice", SymbolKind::Field, 2),
+            ("low", SymbolKind::Field, 3),
+            ("lzma_length_decoder", SymbolKind::Struct, 4),
+            ("lzma_crc32_table", SymbolKind::Variable, 5),
+            ("lzma_crc64_table", SymbolKind::Variable, 6)
+        ]
+    );
 }
