@@ -29,14 +29,31 @@ pub(super) const RULES: Rules = Rules {
     ..DEFAULT
 };
 
-/// Whether `def` is an enumerator of a file-level C enum: C puts those in
-/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
+/// Whether `def` is an enumerator of a C enum declared at file level or
+/// in a struct or union that is (in the field the enum types, which
+/// encloses it): C puts those in the file's scope, beside the enum
+/// (`case RED:`, not `color.RED`), since a struct's body opens no scope
+/// (liblzma's `enum sequence { SEQ_CONTROL, … } sequence;` inside a
+/// coder's struct).
 fn is_enumerator(file: &SourceFile, def: &DefFact) -> bool {
-    file.language == Language::C
-        && def.kind == SymbolKind::Variant
-        && matches!(def.container, Container::Def(e)
-            if file.facts.defs[e].container == Container::File
-                && file.facts.defs[e].kind == SymbolKind::Enum)
+    if file.language != Language::C || def.kind != SymbolKind::Variant {
+        return false;
+    }
+    let Container::Def(e) = def.container else {
+        return false;
+    };
+    let defs = &file.facts.defs;
+    if defs[e].kind != SymbolKind::Enum {
+        return false;
+    }
+    let mut container = defs[e].container;
+    while let Container::Def(outer) = container {
+        if !matches!(defs[outer].kind, SymbolKind::Struct | SymbolKind::Field) {
+            return false;
+        }
+        container = defs[outer].container;
+    }
+    container == Container::File
 }
 
 /// Whether `file` may hold `using` imports to search: a C file has none,

@@ -73,3 +73,16 @@ fn a_static_function_of_another_source_file_is_not_a_callee() {
     );
     assert_eq!(in_file("clamp"), vec!["img::run -> img::clamp in file 3"]);
 }
+
+#[test]
+fn enumerators_of_an_enum_declared_in_a_struct_are_in_the_files_scope() {
+    let fixture = "//- src/lzma2.c\ntypedef struct {\n\tenum sequence {\n\t\tSEQ_CONTROL,\n\t\tSEQ_COPY,\n\t} sequence;\n} lzma2_coder;\nstatic int decode(lzma2_coder *coder) {\n\tswitch (coder->sequence) {\n\tcase SEQ_CONTROL:\n\t\tcoder->sequence = SEQ_COPY;\n\t\treturn 1;\n\t}\n\treturn 0;\n}\n";
+    assert_eq!(
+        resolutions_named(fixture, "SEQ_COPY", &[], |r| format!("[{}]", r.method)),
+        vec!["decode -> lzma2_coder.sequence.sequence.SEQ_COPY [scope]"]
+    );
+    assert_eq!(
+        resolutions_named(fixture, "SEQ_CONTROL", &[], |r| format!("[{}]", r.method)),
+        vec!["decode -> lzma2_coder.sequence.sequence.SEQ_CONTROL [scope]"]
+    );
+}
