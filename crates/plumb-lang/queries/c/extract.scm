@@ -67,6 +67,13 @@
   declarator: (type_identifier) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; a function type, and a pointer to one (`typedef size_t (*algo_f)(void *dst);`)
+(type_definition
+  declarator: (function_declarator declarator: (type_identifier) @name)) @definition.type_alias
+(type_definition
+  declarator: (function_declarator
+    declarator: (parenthesized_declarator
+      (pointer_declarator declarator: (type_identifier) @name)))) @definition.type_alias
 ; a project's own `typedef unsigned char uint8_t;`, a name the grammar reads
 ; as a primitive type
 (type_definition declarator: (primitive_type) @name) @definition.type_alias

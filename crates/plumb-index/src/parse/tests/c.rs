@@ -1,6 +1,6 @@
-//! The parse's tests on C: two-dimensional arrays, and attribute macros
-//! that broke a declaration, blanked and the file parsed again, keeping
-//! the source's positions.
+//! The parse's tests on C: two-dimensional arrays, function types, and
+//! attribute macros that broke a declaration, blanked and the file parsed
+//! again, keeping the source's positions.
 
 use std::time::Duration;
 
@@ -53,6 +53,27 @@ fn two_dimensional_arrays_are_fields_and_variables() {
             ("lzma_length_decoder", SymbolKind::Struct, 4),
             ("lzma_crc32_table", SymbolKind::Variable, 5),
             ("lzma_crc64_table", SymbolKind::Variable, 6)
+        ]
+    );
+}
+
+#[test]
+fn function_types_and_pointers_to_them_are_type_aliases() {
+    let source = "typedef size_t (*decompression_algo)(void *dst, size_t size);\ntypedef int compare_fn(const void *a, const void *b);\n";
+    let outcome = check_and_extract(Language::C, source.as_bytes(), Duration::from_secs(60));
+    let FileOutcome::Indexed(facts) = outcome else {
+        panic!("set aside: {outcome:?}");
+    };
+    let defs: Vec<(&str, SymbolKind, u32)> = facts
+        .defs
+        .iter()
+        .map(|def| (&*def.name, def.kind, def.name_line))
+        .collect();
+    assert_eq!(
+        defs,
+        [
+            ("decompression_algo", SymbolKind::TypeAlias, 1),
+            ("compare_fn", SymbolKind::TypeAlias, 2)
         ]
     );
 }
