@@ -86,3 +86,23 @@ fn enumerators_of_an_enum_declared_in_a_struct_are_in_the_files_scope() {
         vec!["decode -> lzma2_coder.sequence.sequence.SEQ_CONTROL [scope]"]
     );
 }
+
+#[test]
+fn designated_initializers_name_members_of_the_declared_type() {
+    let fixture = "//- src/filters.c\ntypedef struct { int id; int (*init)(void); } decoder;\ntypedef struct { int id; } other;\nstatic int start(void) { return 0; }\nstatic const decoder decoders[] = {\n\t{\n\t\t.id = 1,\n\t\t.init = &start,\n\t},\n};\nint run(void) {\n\tdecoder one = { .id = 2, .init = start };\n\treturn one.id;\n}\n";
+    assert_eq!(
+        resolutions_named(fixture, "init", &[], |r| format!("[{}]", r.method)),
+        vec![
+            "decoders -> decoder.init [receiver]",
+            "run -> decoder.init [receiver]"
+        ]
+    );
+    assert_eq!(
+        resolutions_named(fixture, "id", &[], |r| format!("[{}]", r.method)),
+        vec![
+            "decoders -> decoder.id [receiver]",
+            "run -> decoder.id [receiver]",
+            "run -> decoder.id [receiver]"
+        ]
+    );
+}

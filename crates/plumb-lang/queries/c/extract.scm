@@ -138,6 +138,21 @@
 ((primitive_type) @name @reference.type
   (#not-match? @name "^(bool|char|double|float|int|long|short|signed|unsigned|void)$"))
 
+; a designated initializer's `.field` is a member of the declared type, reached
+; through the variable (`lzma_options_lzma opts = { .dict_size = 1 };`), or of
+; the element type of an array of structs (`decoder decoders[] = { { .init = f } };`)
+(init_declarator
+  declarator: (identifier) @receiver
+  value: (initializer_list
+    (initializer_pair
+      designator: (field_designator (field_identifier) @name)))) @reference.read
+(init_declarator
+  declarator: (array_declarator declarator: (identifier) @receiver)
+  value: (initializer_list
+    (initializer_list
+      (initializer_pair
+        designator: (field_designator (field_identifier) @name))))) @reference.read
+
 ; ---- bindings: locals and parameters typed by their declaration
 (declaration
   type: (_) @binding.type
@@ -147,6 +162,11 @@
   declarator: (init_declarator
     declarator: (pointer_declarator declarator: (identifier) @binding.name))) @binding
 (declaration type: (_) @binding.type declarator: (identifier) @binding.name) @binding
+; an array takes its element type: what its designated initializers name
+(declaration
+  type: (_) @binding.type
+  declarator: (init_declarator
+    declarator: (array_declarator declarator: (identifier) @binding.name))) @binding
 (declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
