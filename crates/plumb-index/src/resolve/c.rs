@@ -26,6 +26,7 @@ pub(super) const RULES: Rules = Rules {
     outer_scope: |resolver, _, name| linker_definition(resolver, name),
     linked_definitions,
     pointer_member_operator: Some("->"),
+    subscript_keeps_type: |resolver, f| resolver.file(f).language == Language::C,
     ..DEFAULT
 };
 

@@ -106,3 +106,16 @@ fn designated_initializers_name_members_of_the_declared_type() {
         ]
     );
 }
+
+#[test]
+fn elements_of_a_pointer_or_array_member_have_its_type() {
+    let fixture = "//- src/mt.c\ntypedef struct worker_s worker;\nstruct worker_s { int cond; };\ntypedef struct { worker *threads; worker fixed[4]; } coder_t;\nstatic void stop(coder_t *coder, coder_t local, int i) {\n\tsignal(&coder->threads[i].cond);\n\tsignal(&local.threads[i].cond);\n\tsignal(&coder->fixed[i].cond);\n}\n";
+    assert_eq!(
+        resolutions_named(fixture, "cond", &[], |r| format!("[{}]", r.method)),
+        vec![
+            "stop -> worker_s.cond [receiver]",
+            "stop -> worker_s.cond [receiver]",
+            "stop -> worker_s.cond [receiver]"
+        ]
+    );
+}

@@ -176,9 +176,19 @@
 (field_declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (field_identifier) @binding.field)) @binding
+(field_declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (field_identifier) @binding.field)) @binding
 (parameter_declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
+; arrays: their elements' type (`T items[8]`, `T items[]`)
+(declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (identifier) @binding.name)) @binding
+(parameter_declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (identifier) @binding.name)) @binding
 
 ; ---- names local to a function
 (parameter_declaration declarator: (identifier) @local)
