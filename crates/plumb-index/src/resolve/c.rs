@@ -108,7 +108,8 @@ fn external_definitions<'s>(
 /// In C and C++, a call resolved to a prototype also reaches the definition the
 /// linker joins it to: the one in the prototype's own file (a header's
 /// `static inline` function declared above its body, or a `static`
-/// prototype), else every definition with external linkage. Same-named functions of other files (zstd's
+/// prototype; a prototype with external linkage joins no `static` one),
+/// else every definition with external linkage. Same-named functions of other files (zstd's
 /// legacy decoders each define their own `static HUF_isError`) are not
 /// joined to a prototype that has its own. Then a `static` function of
 /// another source file is dropped where anything else is left: it is
@@ -150,8 +151,16 @@ fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targe
             let def = resolver.def(s);
             if def.kind == SymbolKind::Function && !def.has_body {
                 let (prototype_file, _) = resolver.locate(s);
-                let in_file =
-                    |g: FileId| file_definitions(resolver, &def.name, g).collect::<Vec<SymbolId>>();
+                // A prototype with external linkage is never the declaration of
+                // a `static` function: where a header has both, they are
+                // alternatives under `#if`s (liblzma's `check.h` declares
+                // `extern void lzma_sha256_update(…);` in one branch and defines
+                // a `static inline` one in the other).
+                let in_file = |g: FileId| {
+                    file_definitions(resolver, &def.name, g)
+                        .filter(|&d| !def.exported || resolver.def(d).exported)
+                        .collect::<Vec<SymbolId>>()
+                };
                 let mut joined = in_file(prototype_file);
                 if joined.is_empty() {
                     joined = external_definitions(resolver, &def.name).collect();

@@ -119,3 +119,26 @@ fn elements_of_a_pointer_or_array_member_have_its_type() {
         ]
     );
 }
+
+#[test]
+fn an_extern_prototype_joins_no_static_definition_of_its_own_header() {
+    // File ids follow the fixture's order: check.h 1, sha256.c 2, check.c 3.
+    let fixture = "//- src/check.h\n#ifdef OWN_SHA256\nextern void sha256_update(const char *buf);\n#else\nstatic inline void sha256_update(const char *buf) { (void)buf; }\n#endif\n//- src/sha256.c\n#include \"check.h\"\nextern void sha256_update(const char *buf) { (void)buf; }\n//- src/check.c\n#include \"check.h\"\nvoid check_update(const char *buf) { sha256_update(buf); }\n";
+    let in_file = |name: &str| {
+        resolutions_named(fixture, name, &[], |r| {
+            format!(
+                "in file {} symbol {}",
+                r.symbol_id >> 32,
+                r.symbol_id & 0xffff
+            )
+        })
+    };
+    assert_eq!(
+        in_file("sha256_update"),
+        vec![
+            "check_update -> sha256_update in file 1 symbol 1",
+            "check_update -> sha256_update in file 1 symbol 2",
+            "check_update -> sha256_update in file 2 symbol 1"
+        ]
+    );
+}
