@@ -67,6 +67,12 @@
   declarator: (type_identifier) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; an array type (`typedef U32 rankVal_t[TABLELOG][TABLELOG + 1];`)
+(type_definition
+  declarator: (array_declarator declarator: (type_identifier) @name)) @definition.type_alias
+(type_definition
+  declarator: (array_declarator
+    declarator: (array_declarator declarator: (type_identifier) @name))) @definition.type_alias
 ; a function type, and a pointer to one (`typedef size_t (*algo_f)(void *dst);`)
 (type_definition
   declarator: (function_declarator declarator: (type_identifier) @name)) @definition.type_alias

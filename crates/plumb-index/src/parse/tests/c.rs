@@ -1,6 +1,6 @@
-//! The parse's tests on C: two-dimensional arrays, function types, and
-//! attribute macros that broke a declaration, blanked and the file parsed
-//! again, keeping the source's positions.
+//! The parse's tests on C: two-dimensional arrays, function and array
+//! types, and attribute macros that broke a declaration, blanked and the
+//! file parsed again, keeping the source's positions.
 
 use std::time::Duration;
 
@@ -58,8 +58,8 @@ fn two_dimensional_arrays_are_fields_and_variables() {
 }
 
 #[test]
-fn function_types_and_pointers_to_them_are_type_aliases() {
-    let source = "typedef size_t (*decompression_algo)(void *dst, size_t size);\ntypedef int compare_fn(const void *a, const void *b);\n";
+fn function_and_array_types_and_pointers_to_functions_are_type_aliases() {
+    let source = "typedef size_t (*decompression_algo)(void *dst, size_t size);\ntypedef int compare_fn(const void *a, const void *b);\ntypedef U32 dtable_t[16];\ntypedef U32 rank_val_t[12][13];\n";
     let outcome = check_and_extract(Language::C, source.as_bytes(), Duration::from_secs(60));
     let FileOutcome::Indexed(facts) = outcome else {
         panic!("set aside: {outcome:?}");
@@ -73,7 +73,9 @@ fn function_types_and_pointers_to_them_are_type_aliases() {
         defs,
         [
             ("decompression_algo", SymbolKind::TypeAlias, 1),
-            ("compare_fn", SymbolKind::TypeAlias, 2)
+            ("compare_fn", SymbolKind::TypeAlias, 2),
+            ("dtable_t", SymbolKind::TypeAlias, 3),
+            ("rank_val_t", SymbolKind::TypeAlias, 4)
         ]
     );
 }
