@@ -142,3 +142,38 @@ fn an_extern_prototype_joins_no_static_definition_of_its_own_header() {
         ]
     );
 }
+
+#[test]
+fn a_macro_of_a_functions_name_shadows_the_function() {
+    let fixture = "//- lib/huf.h\nunsigned huf_is_error(unsigned code);\n//- lib/internal.h\n#define huf_is_error err_is_error\nunsigned err_is_error(unsigned code);\n//- lib/huf.c\n#include \"huf.h\"\nunsigned huf_is_error(unsigned code) { return code > 1; }\n//- lib/compress.c\n#include \"huf.h\"\n#include \"internal.h\"\nunsigned compress(unsigned c) { return huf_is_error(c); }\n//- lib/plain.c\n#include \"huf.h\"\nunsigned plain(unsigned c) { return huf_is_error(c); }\n";
+    // File ids follow the fixture's order: huf.h 1, internal.h 2, huf.c 3.
+    assert_eq!(
+        resolutions_named(fixture, "huf_is_error", &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        }),
+        vec![
+            "compress -> huf_is_error in file 2",
+            "plain -> huf_is_error in file 1",
+            "plain -> huf_is_error in file 3"
+        ]
+    );
+}
+
+#[test]
+fn a_macro_and_a_function_of_one_header_are_alternatives() {
+    // File ids follow the fixture's order: xxhash.h 1, main.c 2.
+    let fixture = "//- lib/xxhash.h\n#if defined(HAS_BUILTIN)\n#  define xxh_swap32 __builtin_bswap32\n#else\nstatic unsigned xxh_swap32(unsigned x) { return x; }\n#endif\n//- lib/main.c\n#include \"xxhash.h\"\nunsigned run(unsigned x) { return xxh_swap32(x); }\n";
+    assert_eq!(
+        resolutions_named(fixture, "xxh_swap32", &[], |r| {
+            format!(
+                "in file {} symbol {}",
+                r.symbol_id >> 32,
+                r.symbol_id & 0xffff
+            )
+        }),
+        vec![
+            "run -> xxh_swap32 in file 1 symbol 1",
+            "run -> xxh_swap32 in file 1 symbol 2"
+        ]
+    );
+}
