@@ -143,7 +143,8 @@ fn internal_to_another_unit(resolver: &Resolver<'_>, f: FileId, s: SymbolId) -> 
             .any(|ext| resolver.file(g).rel.ends_with(ext))
 }
 
-/// `targets`, with each prototype's joined definitions added.
+/// `targets`, with each prototype's joined definitions added, and the
+/// definitions of the variables a header declares.
 fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Target> {
     let mut out = targets.clone();
     for target in targets {
@@ -170,10 +171,32 @@ fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targe
                         out.push(Target::Sym(definition));
                     }
                 }
+            } else if is_header_variable(resolver, s) {
+                for definition in external_definitions(resolver, &def.name) {
+                    let in_unit = !is_header_variable(resolver, definition);
+                    if in_unit && !out.contains(&Target::Sym(definition)) {
+                        out.push(Target::Sym(definition));
+                    }
+                }
             }
         }
     }
     out
+}
+
+/// Whether `s` is a file-level variable with external linkage declared in
+/// a header: an `extern` declaration (`extern const uint8_t
+/// lzma_fastpos[…];`), which the linker joins to the definition of its
+/// name in a source file, as it joins a prototype.
+fn is_header_variable(resolver: &Resolver<'_>, s: SymbolId) -> bool {
+    let def = resolver.def(s);
+    let (g, _) = resolver.locate(s);
+    def.kind == SymbolKind::Variable
+        && def.exported
+        && def.container == Container::File
+        && !UNIT_EXTENSIONS
+            .iter()
+            .any(|ext| resolver.file(g).rel.ends_with(ext))
 }
 
 /// Of the `definitions` a prototype `s` may be joined to, those of its

@@ -177,3 +177,18 @@ fn a_macro_and_a_function_of_one_header_are_alternatives() {
         ]
     );
 }
+
+#[test]
+fn a_headers_extern_variable_joins_its_definition() {
+    // File ids follow the fixture's order: fastpos.h 1, fastpos_table.c 2.
+    let fixture = "//- lzma/fastpos.h\nextern const unsigned char lzma_fastpos[256];\nstatic inline unsigned get_pos(unsigned dist) { return lzma_fastpos[dist]; }\n//- lzma/fastpos_table.c\n#include \"fastpos.h\"\nconst unsigned char lzma_fastpos[256] = { 0, 1 };\n";
+    assert_eq!(
+        resolutions_named(fixture, "lzma_fastpos", &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        }),
+        vec![
+            "get_pos -> lzma_fastpos in file 1",
+            "get_pos -> lzma_fastpos in file 2"
+        ]
+    );
+}
