@@ -88,8 +88,16 @@ plumb="$out/bin/plumb"
 index_python() { "$tools/scip-python" index --cwd "$1" --project-name "$2" --project-version "$3" --output "$4" --quiet; }
 index_typescript() { (cd "$1" && "$tools/scip-typescript" index --no-progress-bar --output "$4"); }
 index_rust() { (cd "$1" && CARGO_TARGET_DIR="$out/ra-target" rust-analyzer scip . --output "$4"); }
-index_c() { "$harness" clang-scip --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST"; }
-index_cpp() { "$harness" clang-scip --lang cpp --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST"; }
+# clang arguments a corpus's own build passes (bench/accuracy/clang-args.txt), by package name.
+clang_args() { awk -v n="$1" '$1 == n { $1 = ""; print }' "$here/clang-args.txt"; }
+index_c() {
+  # shellcheck disable=SC2046 # the arguments are words of their own
+  "$harness" clang-scip --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST" -- $(clang_args "$2")
+}
+index_cpp() {
+  # shellcheck disable=SC2046
+  "$harness" clang-scip --lang cpp --root "$1" --out "$4" --c-index-test "$C_INDEX_TEST" -- $(clang_args "$2")
+}
 
 questions=()
 while read -r registry name version role lang_dir; do

@@ -350,6 +350,33 @@ impl Doc {
         None
     }
 
+    /// C: the first line of the declaration whose name is on line `l`: the lines right above
+    /// it that hold its leading specifiers (`static const T *` over `f(…)`, `extern
+    /// LZMA_API(lzma_ret)` over `lzma_code(…)`). It stops at a blank line, a comment, a
+    /// preprocessor line or the continuation of one, and a line that ends a statement, a
+    /// block, a list item or a label (`;`, `}`, `{`, `,`, `:`).
+    fn c_declaration_start(&self, l: u32) -> u32 {
+        let ends_directive = |l: u32| self.line_text(l).trim_end().ends_with('\\');
+        let mut start = l;
+        while start > 0 {
+            let text = self.line_text(start - 1);
+            let t = text.trim();
+            let specifiers = !t.is_empty()
+                && !t.starts_with('#')
+                && !t.starts_with("//")
+                && !t.starts_with("/*")
+                && !t.starts_with('*')
+                && !t.ends_with("*/")
+                && !t.ends_with([';', '}', '{', ',', ':'])
+                && !(start >= 2 && ends_directive(start - 2));
+            if !specifiers {
+                break;
+            }
+            start -= 1;
+        }
+        start
+    }
+
     /// C: from `from`, the first `{` or `;` at parenthesis/bracket depth 0, skipping comments,
     /// strings and character literals (C has no angle brackets to count; comments hold `<`,
     /// `{`, `;`). None at a `}` closing an enclosing block first. Returns (position, char).
@@ -555,8 +582,18 @@ impl Derived {
                             None
                         }
                     }
+                    // A C function starts at its leading specifiers, on the lines above its name
+                    // where it is written so (`static const T *` over `f(…)`): they are part of
+                    // its definition, as its return type on the name's own line is.
                     Lang::C => match doc.c_body_start(def.name_end) {
-                        Some((p, '{')) => doc.match_brace(p, lang).map(|e| ((def.name_start.0, 0), e)),
+                        Some((p, '{')) => {
+                            let start = if def.sort == Sort::Function {
+                                doc.c_declaration_start(def.name_start.0)
+                            } else {
+                                def.name_start.0
+                            };
+                            doc.match_brace(p, lang).map(|e| ((start, 0), e))
+                        }
                         _ => None,
                     },
                     // C++: a method declared and defined nowhere else (pure virtual, promoted by
@@ -2338,6 +2375,19 @@ mod tests {
 
     fn occ(line: u32, col: u32, len: u32, sym: &str, def: bool) -> Occ {
         Occ { start: (line, col), end: (line, col + len), sym: sym.into(), def, forward: false }
+    }
+
+    #[test]
+    fn a_c_function_starts_at_its_specifiers_on_the_lines_above_its_name() {
+        let text = "#define TWICE(x) \\\n\t((x) * 2)\nstatic const T *\nfind(int id)\n{\n\treturn 0;\n}\n/* one */\nextern LZMA_API(lzma_ret)\nlzma_code(void)\n{\n}\n\nint\nlast(void) { return 1; }\n";
+        let d = doc("f.c", text, vec![]);
+        assert_eq!(d.c_declaration_start(3), 2);
+        assert_eq!(d.c_declaration_start(9), 8);
+        assert_eq!(d.c_declaration_start(14), 13);
+        // Nothing above the name but the end of a directive, or a blank line.
+        let d = doc("g.c", "#define N \\\n\t1\nf(void) { }\n\nint g;\n", vec![]);
+        assert_eq!(d.c_declaration_start(2), 2);
+        assert_eq!(d.c_declaration_start(4), 4);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Reading, checking and parsing one file: the binary check, legacy
 //! encodings decoded (`legacy`), the
 //! parse (plumb-lang's per-thread parsers, with the per-file timeout),
-//! macro arguments parsed round by round, and the panic quarantine around
-//! extraction.
+//! C's attribute macros blanked and the file parsed again, macro arguments
+//! parsed round by round, and the panic quarantine around extraction.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
@@ -150,11 +150,43 @@ fn parse_macro_arguments(
     trees
 }
 
+/// Rounds of parsing again with attribute macros blanked
+/// ([`Language::attribute_macros`]): a round blanks at most one macro after
+/// a parameter's name per parameter list. Chosen: liblzma's
+/// `index_encode` marks five parameters `lzma_attribute((__unused__))`
+/// in one list, so six rounds parse it whole; two more are a margin.
+const ATTRIBUTE_ROUNDS: usize = 8;
+
+/// Parses `source`, then, while the tree shows attribute macros that broke
+/// a declaration (C), parses a copy with them blanked, the same length, so
+/// that the tree's positions are the source's. A round that times out
+/// keeps the tree before it.
+fn parse_blanking_attributes(
+    language: Language,
+    source: &str,
+    deadline: &Deadline,
+) -> Result<Tree, ParseError> {
+    let mut tree = plumb_lang::parse_timed(language, source, deadline.remaining())?;
+    let mut blanked: Option<String> = None;
+    for _ in 0..ATTRIBUTE_ROUNDS {
+        let text = blanked.as_deref().unwrap_or(source);
+        let Some(next) = language.attribute_macros(tree.root_node(), text) else {
+            break;
+        };
+        match plumb_lang::parse_timed(language, &next, deadline.remaining()) {
+            Ok(parsed) => tree = parsed,
+            Err(_) => break,
+        }
+        blanked = Some(next);
+    }
+    Ok(tree)
+}
+
 /// Parses and extracts `source` within `timeout` in all: the parse gets
 /// the whole of it, the macro arguments and the extraction what is left.
 fn parse_and_extract(language: Language, source: &str, timeout: Duration) -> FileOutcome {
     let deadline = Deadline::after(timeout);
-    let tree = match plumb_lang::parse_timed(language, source, timeout) {
+    let tree = match parse_blanking_attributes(language, source, &deadline) {
         Ok(tree) => tree,
         Err(err) => return FileOutcome::Skipped(parse_status(&err), err.to_string()),
     };

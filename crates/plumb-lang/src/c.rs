@@ -1,5 +1,6 @@
 //! C hooks: `#include` directives (a header's declarations become visible,
-//! transitively) and the `static` linkage rule.
+//! transitively), the `static` linkage rule, and the attribute macros that
+//! broke a declaration's parse (`c_attributes.rs`).
 
 use tree_sitter::Node;
 
@@ -10,6 +11,7 @@ use crate::imports::{ImportDecl, position, text};
 pub(crate) const HOOKS: Hooks = Hooks {
     imports,
     is_exported: |node, _, _, _| is_exported(node),
+    attribute_macros: crate::c_attributes::attribute_macros,
     ..Hooks::DEFAULT
 };
 

@@ -96,6 +96,9 @@ pub(crate) struct Hooks {
     pub(crate) conditional_code: fn(Node<'_>, &[u8], &mut Vec<ConditionalCode>),
     /// Macro arguments made parseable.
     pub(crate) macro_arguments: fn(Node<'_>, &[u8]) -> Option<MacroArguments>,
+    /// The byte ranges of macros that broke a declaration's parse, to
+    /// blank ([`Language::attribute_macros`]).
+    pub(crate) attribute_macros: fn(Node<'_>) -> Vec<std::ops::Range<usize>>,
     /// All of a file's hooks in one walk of its tree, for a language that
     /// has more than one; `None` calls them one by one.
     pub(crate) file_hooks: Option<fn(Node<'_>, &[u8]) -> FileHooks>,
@@ -123,6 +126,7 @@ impl Hooks {
         is_exported: |_, _, _, _| true,
         conditional_code: |_, _, _| {},
         macro_arguments: |_, _| None,
+        attribute_macros: |_| Vec::new(),
         file_hooks: None,
         docstring: |_, _| None,
         callback_site: |_, _| None,
@@ -180,6 +184,15 @@ impl Language {
     /// languages without such macros, or when there are none.
     pub fn macro_arguments(self, root: Node<'_>, source: &[u8]) -> Option<MacroArguments> {
         (self.hooks().macro_arguments)(root, source)
+    }
+
+    /// `source` with the macros that broke its parse under `root` blanked,
+    /// the same length, to parse again: C's attribute macros written where
+    /// the grammar has no place for them (`f(void) lzma_nothrow;`). `None`
+    /// when there are none (or the language has no such hook).
+    pub fn attribute_macros(self, root: Node<'_>, source: &str) -> Option<String> {
+        let ranges = (self.hooks().attribute_macros)(root);
+        (!ranges.is_empty()).then(|| crate::c_attributes::blanked(source, &ranges))
     }
 
     /// [`Language::imports`], [`Language::conditional_code`] and

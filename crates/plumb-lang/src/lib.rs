@@ -47,6 +47,7 @@
 mod ancestry;
 mod builtins;
 mod c;
+mod c_attributes;
 mod cpp;
 mod csharp;
 mod ecma;

@@ -295,10 +295,17 @@ fn locate_line(store: &Store, path: &str, line: u32) -> Result<Located> {
             "{path} is not in the index (paths are relative to the indexed root)"
         )));
     }
+    // The definition whose name is on the line, else the innermost one
+    // spanning it: `} Buffer;` closes `typedef struct buffer_s { … } Buffer;`,
+    // whose struct is inside the typedef and spans the line too.
     let containing = store.symbols_containing_line(path, line)?;
-    let innermost = containing
-        .into_iter()
-        .max_by_key(|s| (s.span.start_byte(), std::cmp::Reverse(s.span.end_byte())));
+    let innermost = containing.into_iter().max_by_key(|s| {
+        (
+            s.name_line == line,
+            s.span.start_byte(),
+            std::cmp::Reverse(s.span.end_byte()),
+        )
+    });
     let mut notes = Vec::new();
     if innermost.is_none() {
         notes.push(format!("no definition spans {path}:{line}"));

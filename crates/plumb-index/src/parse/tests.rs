@@ -2,6 +2,7 @@
 //! language each file below is named after.
 
 mod bounds;
+mod c;
 mod python;
 mod random;
 

@@ -29,17 +29,38 @@ pub(super) const RULES: Rules = Rules {
     outer_scope: |resolver, _, name| linker_definition(resolver, name),
     linked_definitions,
     pointer_member_operator: Some("->"),
+    subscript_keeps_type: |resolver, f| resolver.file(f).language == Language::C,
     ..DEFAULT
 };
 
-/// Whether `def` is an enumerator of a file-level enum whose enumerators
-/// are in the scope around it (C's, C++'s without `class`): those are in
-/// the file's scope, beside the enum (`case RED:`, not `color.RED`).
+/// Whether `def` is an enumerator of an enum whose enumerators are in the
+/// scope around it (C's, C++'s without `class`), declared at file level
+/// or, in C, in a struct or union that is (in the field the enum types,
+/// which encloses it): those are in the file's scope, beside the enum
+/// (`case RED:`, not `color.RED`), since a C struct's body opens no scope
+/// (liblzma's `enum sequence { SEQ_CONTROL, … } sequence;` inside a
+/// coder's struct).
 fn is_enumerator(file: &SourceFile, def: &DefFact) -> bool {
-    def.kind == SymbolKind::Variant
-        && matches!(def.container, Container::Def(e)
-            if file.facts.defs[e].container == Container::File
-                && is_unscoped_enum(file, &file.facts.defs[e]))
+    if def.kind != SymbolKind::Variant {
+        return false;
+    }
+    let Container::Def(e) = def.container else {
+        return false;
+    };
+    let defs = &file.facts.defs;
+    if !is_unscoped_enum(file, &defs[e]) {
+        return false;
+    }
+    let mut container = defs[e].container;
+    while let Container::Def(outer) = container {
+        if file.language != Language::C
+            || !matches!(defs[outer].kind, SymbolKind::Struct | SymbolKind::Field)
+        {
+            return false;
+        }
+        container = defs[outer].container;
+    }
+    container == Container::File
 }
 
 /// Whether `def` is an enum that puts its enumerators in the scope around
@@ -105,7 +126,8 @@ fn external_definitions<'s>(
 /// In C and C++, a call resolved to a prototype also reaches the definition the
 /// linker joins it to: the one in the prototype's own file (a header's
 /// `static inline` function declared above its body, or a `static`
-/// prototype), else every definition with external linkage. Same-named functions of other files (zstd's
+/// prototype; a prototype with external linkage joins no `static` one),
+/// else every definition with external linkage. Same-named functions of other files (zstd's
 /// legacy decoders each define their own `static HUF_isError`) are not
 /// joined to a prototype that has its own. Then a `static` function of
 /// another source file is dropped where anything else is left: it is
@@ -139,7 +161,8 @@ fn internal_to_another_unit(resolver: &Resolver<'_>, f: FileId, s: SymbolId) -> 
             .any(|ext| resolver.file(g).rel.ends_with(ext))
 }
 
-/// `targets`, with each prototype's joined definitions added.
+/// `targets`, with each prototype's joined definitions added, and the
+/// definitions of the variables a header declares.
 fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Target> {
     let mut out = targets.clone();
     for target in targets {
@@ -147,8 +170,16 @@ fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targe
             let def = resolver.def(s);
             if def.kind == SymbolKind::Function && !def.has_body {
                 let (prototype_file, _) = resolver.locate(s);
-                let in_file =
-                    |g: FileId| file_definitions(resolver, &def.name, g).collect::<Vec<SymbolId>>();
+                // A prototype with external linkage is never the declaration of
+                // a `static` function: where a header has both, they are
+                // alternatives under `#if`s (liblzma's `check.h` declares
+                // `extern void lzma_sha256_update(…);` in one branch and defines
+                // a `static inline` one in the other).
+                let in_file = |g: FileId| {
+                    file_definitions(resolver, &def.name, g)
+                        .filter(|&d| !def.exported || resolver.def(d).exported)
+                        .collect::<Vec<SymbolId>>()
+                };
                 let mut joined = in_file(prototype_file);
                 if joined.is_empty() {
                     joined = external_definitions(resolver, &def.name).collect();
@@ -158,10 +189,32 @@ fn joined_prototypes(resolver: &Resolver<'_>, targets: Vec<Target>) -> Vec<Targe
                         out.push(Target::Sym(definition));
                     }
                 }
+            } else if is_header_variable(resolver, s) {
+                for definition in external_definitions(resolver, &def.name) {
+                    let in_unit = !is_header_variable(resolver, definition);
+                    if in_unit && !out.contains(&Target::Sym(definition)) {
+                        out.push(Target::Sym(definition));
+                    }
+                }
             }
         }
     }
     out
+}
+
+/// Whether `s` is a file-level variable with external linkage declared in
+/// a header: an `extern` declaration (`extern const uint8_t
+/// lzma_fastpos[…];`), which the linker joins to the definition of its
+/// name in a source file, as it joins a prototype.
+fn is_header_variable(resolver: &Resolver<'_>, s: SymbolId) -> bool {
+    let def = resolver.def(s);
+    let (g, _) = resolver.locate(s);
+    def.kind == SymbolKind::Variable
+        && def.exported
+        && def.container == Container::File
+        && !UNIT_EXTENSIONS
+            .iter()
+            .any(|ext| resolver.file(g).rel.ends_with(ext))
 }
 
 /// Of the `definitions` a prototype `s` may be joined to, those of its

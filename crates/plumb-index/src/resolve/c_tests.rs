@@ -91,3 +91,122 @@ fn a_call_leaving_out_a_default_argument_reaches_the_out_of_line_definition_too(
         ]
     );
 }
+
+#[test]
+fn enumerators_of_an_enum_declared_in_a_struct_are_in_the_files_scope() {
+    let fixture = "//- src/lzma2.c\ntypedef struct {\n\tenum sequence {\n\t\tSEQ_CONTROL,\n\t\tSEQ_COPY,\n\t} sequence;\n} lzma2_coder;\nstatic int decode(lzma2_coder *coder) {\n\tswitch (coder->sequence) {\n\tcase SEQ_CONTROL:\n\t\tcoder->sequence = SEQ_COPY;\n\t\treturn 1;\n\t}\n\treturn 0;\n}\n";
+    assert_eq!(
+        resolutions_named(fixture, "SEQ_COPY", &[], |r| format!("[{}]", r.method)),
+        vec!["decode -> lzma2_coder.sequence.sequence.SEQ_COPY [scope]"]
+    );
+    assert_eq!(
+        resolutions_named(fixture, "SEQ_CONTROL", &[], |r| format!("[{}]", r.method)),
+        vec!["decode -> lzma2_coder.sequence.sequence.SEQ_CONTROL [scope]"]
+    );
+}
+
+#[test]
+fn designated_initializers_name_members_of_the_declared_type() {
+    let fixture = "//- src/filters.c\ntypedef struct { int id; int (*init)(void); } decoder;\ntypedef struct { int id; } other;\nstatic int start(void) { return 0; }\nstatic const decoder decoders[] = {\n\t{\n\t\t.id = 1,\n\t\t.init = &start,\n\t},\n};\nint run(void) {\n\tdecoder one = { .id = 2, .init = start };\n\treturn one.id;\n}\n";
+    assert_eq!(
+        resolutions_named(fixture, "init", &[], |r| format!("[{}]", r.method)),
+        vec![
+            "decoders -> decoder.init [receiver]",
+            "run -> decoder.init [receiver]"
+        ]
+    );
+    assert_eq!(
+        resolutions_named(fixture, "id", &[], |r| format!("[{}]", r.method)),
+        vec![
+            "decoders -> decoder.id [receiver]",
+            "run -> decoder.id [receiver]",
+            "run -> decoder.id [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn elements_of_a_pointer_or_array_member_have_its_type() {
+    let fixture = "//- src/mt.c\ntypedef struct worker_s worker;\nstruct worker_s { int cond; };\ntypedef struct { worker *threads; worker fixed[4]; } coder_t;\nstatic void stop(coder_t *coder, coder_t local, int i) {\n\tsignal(&coder->threads[i].cond);\n\tsignal(&local.threads[i].cond);\n\tsignal(&coder->fixed[i].cond);\n}\n";
+    assert_eq!(
+        resolutions_named(fixture, "cond", &[], |r| format!("[{}]", r.method)),
+        vec![
+            "stop -> worker_s.cond [receiver]",
+            "stop -> worker_s.cond [receiver]",
+            "stop -> worker_s.cond [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn an_extern_prototype_joins_no_static_definition_of_its_own_header() {
+    // File ids follow the fixture's order: check.h 1, sha256.c 2, check.c 3.
+    let fixture = "//- src/check.h\n#ifdef OWN_SHA256\nextern void sha256_update(const char *buf);\n#else\nstatic inline void sha256_update(const char *buf) { (void)buf; }\n#endif\n//- src/sha256.c\n#include \"check.h\"\nextern void sha256_update(const char *buf) { (void)buf; }\n//- src/check.c\n#include \"check.h\"\nvoid check_update(const char *buf) { sha256_update(buf); }\n";
+    let in_file = |name: &str| {
+        resolutions_named(fixture, name, &[], |r| {
+            format!(
+                "in file {} symbol {}",
+                r.symbol_id >> 32,
+                r.symbol_id & 0xffff
+            )
+        })
+    };
+    assert_eq!(
+        in_file("sha256_update"),
+        vec![
+            "check_update -> sha256_update in file 1 symbol 1",
+            "check_update -> sha256_update in file 1 symbol 2",
+            "check_update -> sha256_update in file 2 symbol 1"
+        ]
+    );
+}
+
+#[test]
+fn a_macro_of_a_functions_name_shadows_the_function() {
+    let fixture = "//- lib/huf.h\nunsigned huf_is_error(unsigned code);\n//- lib/internal.h\n#define huf_is_error err_is_error\nunsigned err_is_error(unsigned code);\n//- lib/huf.c\n#include \"huf.h\"\nunsigned huf_is_error(unsigned code) { return code > 1; }\n//- lib/compress.c\n#include \"huf.h\"\n#include \"internal.h\"\nunsigned compress(unsigned c) { return huf_is_error(c); }\n//- lib/plain.c\n#include \"huf.h\"\nunsigned plain(unsigned c) { return huf_is_error(c); }\n";
+    // File ids follow the fixture's order: huf.h 1, internal.h 2, huf.c 3.
+    assert_eq!(
+        resolutions_named(fixture, "huf_is_error", &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        }),
+        vec![
+            "compress -> huf_is_error in file 2",
+            "plain -> huf_is_error in file 1",
+            "plain -> huf_is_error in file 3"
+        ]
+    );
+}
+
+#[test]
+fn a_macro_and_a_function_of_one_header_are_alternatives() {
+    // File ids follow the fixture's order: xxhash.h 1, main.c 2.
+    let fixture = "//- lib/xxhash.h\n#if defined(HAS_BUILTIN)\n#  define xxh_swap32 __builtin_bswap32\n#else\nstatic unsigned xxh_swap32(unsigned x) { return x; }\n#endif\n//- lib/main.c\n#include \"xxhash.h\"\nunsigned run(unsigned x) { return xxh_swap32(x); }\n";
+    assert_eq!(
+        resolutions_named(fixture, "xxh_swap32", &[], |r| {
+            format!(
+                "in file {} symbol {}",
+                r.symbol_id >> 32,
+                r.symbol_id & 0xffff
+            )
+        }),
+        vec![
+            "run -> xxh_swap32 in file 1 symbol 1",
+            "run -> xxh_swap32 in file 1 symbol 2"
+        ]
+    );
+}
+
+#[test]
+fn a_headers_extern_variable_joins_its_definition() {
+    // File ids follow the fixture's order: fastpos.h 1, fastpos_table.c 2.
+    let fixture = "//- lzma/fastpos.h\nextern const unsigned char lzma_fastpos[256];\nstatic inline unsigned get_pos(unsigned dist) { return lzma_fastpos[dist]; }\n//- lzma/fastpos_table.c\n#include \"fastpos.h\"\nconst unsigned char lzma_fastpos[256] = { 0, 1 };\n";
+    assert_eq!(
+        resolutions_named(fixture, "lzma_fastpos", &[], |r| {
+            format!("in file {}", r.symbol_id >> 32)
+        }),
+        vec![
+            "get_pos -> lzma_fastpos in file 1",
+            "get_pos -> lzma_fastpos in file 2"
+        ]
+    );
+}

@@ -14,8 +14,8 @@ use std::sync::Arc;
 
 use super::names::name_key;
 use super::state::Resolver;
-use super::{FileId, Lookup, c};
-use plumb_store::model::Resolution;
+use super::{FileId, Lookup, Target, c};
+use plumb_store::model::{Resolution, SymbolKind};
 
 /// The files one file includes, directly or through other headers.
 pub(super) struct IncludeClosure {
@@ -87,13 +87,33 @@ impl Resolver<'_> {
         }
         let closure = self.include_closure(f);
         if closure.all_c {
-            let nearest = self
+            let mut places: Vec<usize> = self
                 .top_level_files
                 .get(name_key(name))
                 .iter()
                 .filter_map(|&g| closure.place(g))
                 .filter(|&place| self.defines_at_top_level(closure.nearest_first[place], name))
-                .min()?;
+                .collect();
+            places.sort_unstable();
+            // A macro of the name, in any included file, replaces it before
+            // the compiler reads a declaration (zstd's `#define HUF_isError
+            // ERR_isError` beside `huf.h`'s prototype of `HUF_isError`). Not
+            // where the macro's file declares the name otherwise too: there
+            // the two are alternatives under `#if`s (xxhash's `#define
+            // XXH_swap32 __builtin_bswap32`, else a function of its own).
+            let is_macro =
+                |t: &Target| matches!(*t, Target::Sym(s) if self.def(s).kind == SymbolKind::Macro);
+            let macros = places.iter().find_map(|&place| {
+                let found = self.top_level_named(closure.nearest_first[place], name)?;
+                found.targets.iter().all(is_macro).then_some(found)
+            });
+            if let Some(found) = macros {
+                return Some(Lookup {
+                    method: Resolution::Import,
+                    ..found
+                });
+            }
+            let nearest = *places.first()?;
             return self
                 .top_level_named(closure.nearest_first[nearest], name)
                 .map(|found| Lookup {

@@ -73,6 +73,10 @@ pub(super) struct Rules {
     /// An operator reaching a member through a pointer (C's `->`), read
     /// in a qualifier as `.`.
     pub(super) pointer_member_operator: Option<&'static str>,
+    /// Whether an element of a name in file `f` (`p[i]`) has the name's
+    /// own type: a C pointer's or array's binding is its pointee's or its
+    /// element's type (`worker *threads` binds `threads` to `worker`).
+    pub(super) subscript_keeps_type: fn(&Resolver<'_>, FileId) -> bool,
     /// Whether `Type { … }` is a value of `Type` (Rust's struct literals).
     pub(super) struct_literals: bool,
     /// Whether a call through a path the repository does not define calls
@@ -119,6 +123,7 @@ pub(super) const DEFAULT: Rules = Rules {
     outer_scope: |_, _, _| None,
     linked_definitions: |_, _, targets| targets,
     pointer_member_operator: None,
+    subscript_keeps_type: |_, _| false,
     struct_literals: false,
     first_argument_dispatch: false,
     class_body_scope: false,

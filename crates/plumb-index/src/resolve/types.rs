@@ -68,7 +68,13 @@ impl Resolver<'_> {
                 .then(|| self.receiver_type(f, c, collection, depth + 1))
                 .flatten()
                 .and_then(|owner| self.field_type(f, owner, index));
-            return keyed.or_else(|| self.element_type_of(f, c, collection, depth + 1));
+            return keyed
+                .or_else(|| self.element_type_of(f, c, collection, depth + 1))
+                .or_else(|| {
+                    (self.rules(f).subscript_keeps_type)(self, f)
+                        .then(|| self.receiver_type(f, c, collection, depth + 1))
+                        .flatten()
+                });
         }
         let mut current = c;
         loop {

@@ -67,6 +67,19 @@
   declarator: (type_identifier) @name) @definition.type_alias
 (type_definition
   declarator: (pointer_declarator declarator: (type_identifier) @name)) @definition.type_alias
+; an array type (`typedef U32 rankVal_t[TABLELOG][TABLELOG + 1];`)
+(type_definition
+  declarator: (array_declarator declarator: (type_identifier) @name)) @definition.type_alias
+(type_definition
+  declarator: (array_declarator
+    declarator: (array_declarator declarator: (type_identifier) @name))) @definition.type_alias
+; a function type, and a pointer to one (`typedef size_t (*algo_f)(void *dst);`)
+(type_definition
+  declarator: (function_declarator declarator: (type_identifier) @name)) @definition.type_alias
+(type_definition
+  declarator: (function_declarator
+    declarator: (parenthesized_declarator
+      (pointer_declarator declarator: (type_identifier) @name)))) @definition.type_alias
 ; a project's own `typedef unsigned char uint8_t;`, a name the grammar reads
 ; as a primitive type
 (type_definition declarator: (primitive_type) @name) @definition.type_alias
@@ -75,6 +88,10 @@
   declarator: (pointer_declarator declarator: (field_identifier) @name)) @definition.field
 (field_declaration
   declarator: (array_declarator declarator: (field_identifier) @name)) @definition.field
+; a two-dimensional array (liblzma's `probability low[POS_STATES_MAX][LEN_LOW_SYMBOLS]`)
+(field_declaration
+  declarator: (array_declarator
+    declarator: (array_declarator declarator: (field_identifier) @name))) @definition.field
 (field_declaration
   declarator: (function_declarator
     declarator: (parenthesized_declarator
@@ -98,6 +115,10 @@
     declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
 (declaration
   declarator: (init_declarator
+    declarator: (array_declarator
+      declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
+(declaration
+  declarator: (init_declarator
     declarator: (pointer_declarator
       declarator: (array_declarator declarator: (identifier) @name)))) @definition.variable
 (declaration declarator: (identifier) @name) @definition.variable
@@ -105,6 +126,9 @@
   declarator: (pointer_declarator declarator: (identifier) @name)) @definition.variable
 (declaration
   declarator: (array_declarator declarator: (identifier) @name)) @definition.variable
+(declaration
+  declarator: (array_declarator
+    declarator: (array_declarator declarator: (identifier) @name))) @definition.variable
 
 ; ---- references
 (call_expression function: (identifier) @name) @reference.call
@@ -120,6 +144,21 @@
 ((primitive_type) @name @reference.type
   (#not-match? @name "^(bool|char|double|float|int|long|short|signed|unsigned|void)$"))
 
+; a designated initializer's `.field` is a member of the declared type, reached
+; through the variable (`lzma_options_lzma opts = { .dict_size = 1 };`), or of
+; the element type of an array of structs (`decoder decoders[] = { { .init = f } };`)
+(init_declarator
+  declarator: (identifier) @receiver
+  value: (initializer_list
+    (initializer_pair
+      designator: (field_designator (field_identifier) @name)))) @reference.read
+(init_declarator
+  declarator: (array_declarator declarator: (identifier) @receiver)
+  value: (initializer_list
+    (initializer_list
+      (initializer_pair
+        designator: (field_designator (field_identifier) @name))))) @reference.read
+
 ; ---- bindings: locals and parameters typed by their declaration
 (declaration
   type: (_) @binding.type
@@ -129,6 +168,11 @@
   declarator: (init_declarator
     declarator: (pointer_declarator declarator: (identifier) @binding.name))) @binding
 (declaration type: (_) @binding.type declarator: (identifier) @binding.name) @binding
+; an array takes its element type: what its designated initializers name
+(declaration
+  type: (_) @binding.type
+  declarator: (init_declarator
+    declarator: (array_declarator declarator: (identifier) @binding.name))) @binding
 (declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
@@ -138,9 +182,19 @@
 (field_declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (field_identifier) @binding.field)) @binding
+(field_declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (field_identifier) @binding.field)) @binding
 (parameter_declaration
   type: (_) @binding.type
   declarator: (pointer_declarator declarator: (identifier) @binding.name)) @binding
+; arrays: their elements' type (`T items[8]`, `T items[]`)
+(declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (identifier) @binding.name)) @binding
+(parameter_declaration
+  type: (_) @binding.type
+  declarator: (array_declarator declarator: (identifier) @binding.name)) @binding
 
 ; ---- names local to a function
 (parameter_declaration declarator: (identifier) @local)
@@ -151,6 +205,8 @@
 (declaration declarator: (pointer_declarator declarator: (identifier) @local))
 (declaration declarator: (array_declarator declarator: (identifier) @local))
 (declaration declarator: (init_declarator declarator: (array_declarator declarator: (identifier) @local)))
+(declaration declarator: (array_declarator declarator: (array_declarator declarator: (identifier) @local)))
+(declaration declarator: (init_declarator declarator: (array_declarator declarator: (array_declarator declarator: (identifier) @local))))
 
 ; ---- reads of names (last: any pattern above wins for the same name)
 (field_expression argument: (identifier) @name) @reference.read

@@ -4,6 +4,7 @@
 //! the answer's text rendering with an inline expectation (`expect-test`:
 //! `UPDATE_EXPECT=1 cargo test` rewrites the expectations).
 
+mod c;
 mod cpp;
 mod ecma;
 mod fixture;
