@@ -22,6 +22,10 @@ use scip::types::descriptor::Suffix;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
+/// How many `from .mod import *` steps a package re-export is followed through (chosen: httpx's
+/// `httpx/__init__.py` → `_transports/__init__.py` → `asgi.py` is two; a cycle must end).
+const STAR_IMPORT_DEPTH: usize = 4;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Lang {
     Python,
@@ -229,6 +233,24 @@ impl Doc {
     }
     fn line_text(&self, l: u32) -> String {
         self.lines.get(l as usize).map(|l| l.iter().collect()).unwrap_or_default()
+    }
+
+    /// Python: whether `from <this module> import *` binds `name`: it is listed in the module's
+    /// `__all__ = [...]` (the string literals up to the closing `]`), or, when the module has
+    /// none, does not start with `_`.
+    fn exports(&self, name: &str) -> bool {
+        let Some(start) = (0..self.lines.len()).find(|&l| self.line_text(l as u32).starts_with("__all__ = [")) else {
+            return !name.starts_with('_');
+        };
+        let mut listed = String::new();
+        for l in start..self.lines.len() {
+            let text = self.line_text(l as u32);
+            listed.push_str(&text);
+            if text.contains(']') {
+                break;
+            }
+        }
+        listed.split(['"', '\'']).skip(1).step_by(2).any(|x| x == name)
     }
 
     /// Matches braces from `open` (a `{`), skipping strings and comments. Returns the
@@ -1264,15 +1286,22 @@ impl Derived {
     /// Python: `pkg.NAME`, where `pkg/__init__.py` re-exports `NAME`, reads the re-exported
     /// definition. scip-python names some such reads by a symbol no file defines
     /// (`flask.g` as `` `flask.ctx`/g# ``, `flask.current_app` as `` `flask.app`/current_app# ``,
-    /// for module variables annotated with a class); those take the re-exported definition's
-    /// symbol. Reads whose symbol has a definition are left as they are.
+    /// for module variables annotated with a class), and reads of names the package re-exports
+    /// with `from .mod import *` by another definition of `mod` (httpx: `httpx.Response` as
+    /// `` `httpx._models`/Request# ``, `httpx.Client` as `AsyncClient#`); those take the
+    /// re-exported definition's symbol. Reads whose symbol is a definition of that name are
+    /// left as they are.
     fn read_reexports(&mut self) {
         let reexports: HashMap<String, String> = self.reexports().into_iter().collect();
         for di in 0..self.docs.len() {
             let mut fixed = vec![];
             let doc = &self.docs[di];
             for (oi, o) in doc.occs.iter().enumerate() {
-                if o.def || o.sym.starts_with("local ") || self.by_sym.contains_key(&o.sym) {
+                if o.def || o.sym.starts_with("local ") {
+                    continue;
+                }
+                let named = self.def_of(&o.sym).map(|d| (d.name.clone(), d.sort));
+                if matches!(named, Some((_, sort)) if !matches!(sort, Sort::Type | Sort::Function | Sort::Value)) {
                     continue;
                 }
                 let Some(module) = doc.occs[..oi].iter().rev().find(|m| m.end.0 == o.start.0 && m.end.1 + 1 == o.start.1) else { continue };
@@ -1282,14 +1311,59 @@ impl Derived {
                 let Some(package) = module.sym.rsplit(' ').next().and_then(|x| x.strip_suffix("/__init__:")) else { continue };
                 let line = &doc.lines[o.start.0 as usize];
                 let name: String = line[o.start.1 as usize..(o.end.1 as usize).min(line.len())].iter().collect();
-                if let Some(sym) = reexports.get(&format!("{}.{name}", package.trim_matches('`'))) {
-                    fixed.push((oi, sym.clone()));
+                if named.as_ref().is_some_and(|(n, _)| *n == name) {
+                    continue;
+                }
+                let package = package.trim_matches('`');
+                let sym = reexports.get(&format!("{package}.{name}")).cloned().or_else(|| self.star_exported(package, &name));
+                if let Some(sym) = sym {
+                    fixed.push((oi, sym));
                 }
             }
             for (oi, sym) in fixed {
                 self.docs[di].occs[oi].sym = sym;
             }
         }
+    }
+
+    /// Python: the definition the package `package` (its `__init__.py`) offers as `name`
+    /// through `from .mod import *`: a top-level definition of `mod` named `name`, or one `mod`
+    /// itself star-imports, when `mod` exports it (it is in `mod`'s `__all__`, or, without an
+    /// `__all__`, does not start with `_`).
+    fn star_exported(&self, package: &str, name: &str) -> Option<String> {
+        let init_path = format!("{}/__init__.py", package.replace('.', "/"));
+        let init = self.docs.iter().position(|d| d.path.strip_prefix("src/").unwrap_or(&d.path) == init_path)?;
+        self.star_lookup(init, name, STAR_IMPORT_DEPTH)
+    }
+
+    /// `name` among what the star imports of document `doc` bring in, following at most
+    /// `depth` star imports.
+    fn star_lookup(&self, doc: usize, name: &str, depth: usize) -> Option<String> {
+        if depth == 0 {
+            return None;
+        }
+        let d = &self.docs[doc];
+        let dir = d.path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        for l in 0..d.lines.len() {
+            let text = d.line_text(l as u32);
+            let Some(module) = text.strip_prefix("from .").and_then(|r| r.strip_suffix(" import *")) else { continue };
+            if module.is_empty() || !module.chars().all(|c| is_ident(c) || c == '.') {
+                continue;
+            }
+            let base = format!("{dir}/{}", module.replace('.', "/"));
+            let Some(target) = self.docs.iter().position(|x| x.path == format!("{base}.py") || x.path == format!("{base}/__init__.py")) else { continue };
+            if !self.docs[target].exports(name) {
+                continue;
+            }
+            let top_level = |x: &&Def| x.doc == target && x.name == name && !x.local && x.descs.iter().filter(|(_, s)| *s != Suffix::Namespace).count() == 1;
+            if let Some(def) = self.defs.iter().find(top_level) {
+                return Some(def.sym.clone());
+            }
+            if let Some(sym) = self.star_lookup(target, name, depth - 1) {
+                return Some(sym);
+            }
+        }
+        None
     }
 
     // ---------------------------------------------------------------- truths
@@ -2365,5 +2439,47 @@ mod tests {
         d.read_reexports();
         assert_eq!(d.docs[2].occs[1].sym, g);
         assert_eq!(d.docs[2].occs[0].sym, package);
+    }
+
+    #[test]
+    fn a_python_package_read_of_a_star_reexport_reads_its_definition() {
+        let request = "scip-python python app 1 `app._models`/Request#";
+        let response = "scip-python python app 1 `app._models`/Response#";
+        let hidden = "scip-python python app 1 `app._models`/Hidden#";
+        let package = "scip-python python app 1 app/__init__:";
+        let mut d = Derived::empty(Lang::Python);
+        let models = "__all__ = [\"Request\", \"Response\"]\nclass Request: pass\nclass Response: pass\nclass Hidden: pass";
+        d.docs.push(doc("app/_models.py", models, vec![occ(1, 6, 7, request, true), occ(2, 6, 8, response, true), occ(3, 6, 6, hidden, true)]));
+        d.docs.push(doc("app/__init__.py", "from ._models import *", vec![]));
+        // scip-python names `app.Response` and `app.Hidden` by the module's first class.
+        let reads = vec![
+            occ(0, 0, 3, package, false),
+            occ(0, 4, 8, request, false),
+            occ(1, 0, 3, package, false),
+            occ(1, 4, 7, request, false),
+            occ(2, 0, 3, package, false),
+            occ(2, 4, 6, request, false),
+        ];
+        d.docs.push(doc("use.py", "app.Response()\napp.Request()\napp.Hidden()", reads));
+        for (i, (sym, line, name)) in [(request, 1, "Request"), (response, 2, "Response"), (hidden, 3, "Hidden")].into_iter().enumerate() {
+            d.defs.push(Def {
+                sym: sym.into(),
+                doc: 0,
+                name_start: (line, 6),
+                name_end: (line, 6 + name.len() as u32),
+                span: None,
+                local: false,
+                sort: Sort::Type,
+                name: name.into(),
+                descs: vec![("app._models".into(), Suffix::Namespace), (name.into(), Suffix::Type)],
+                file_module: false,
+            });
+            d.by_sym.insert(sym.into(), i);
+        }
+        d.read_reexports();
+        assert_eq!(d.docs[2].occs[1].sym, response);
+        assert_eq!(d.docs[2].occs[3].sym, request);
+        // Not in `__all__`: `from ._models import *` does not bind it; the read stays as it is.
+        assert_eq!(d.docs[2].occs[5].sym, request);
     }
 }
