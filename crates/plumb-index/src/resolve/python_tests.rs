@@ -17,3 +17,15 @@ fn return_annotations_type_call_results() {
         ]
     );
 }
+
+#[test]
+fn return_annotations_of_long_signatures_type_call_results() {
+    let parameters: String = (0..30).map(|i| format!("p{i}: int = 0, ")).collect();
+    let fixture = format!(
+        "//- shop.py\nclass Cart:\n    def total(self): pass\n\nclass Shop:\n    def make(self, {parameters}) -> Cart:\n        return self.other()\n\ndef use(shop: Shop):\n    c = shop.make()\n    c.total()\n"
+    );
+    assert_eq!(
+        calls_named(&fixture, "total"),
+        vec!["shop.use -> shop.Cart.total [receiver]"]
+    );
+}
