@@ -29,3 +29,27 @@ fn return_annotations_of_long_signatures_type_call_results() {
         vec!["shop.use -> shop.Cart.total [receiver]"]
     );
 }
+
+#[test]
+fn a_name_rebound_from_itself_keeps_its_earlier_type() {
+    let got = calls_named(
+        "//- shop.py\nclass Url:\n    def copy_with(self) -> Url: pass\n\ndef use():\n    url = Url()\n    url = url.copy_with()\n    url = url.copy_with()\n",
+        "copy_with",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "shop.use -> shop.Url.copy_with [receiver]",
+            "shop.use -> shop.Url.copy_with [receiver]"
+        ]
+    );
+}
+
+#[test]
+fn a_conditional_value_types_a_parameter_its_annotation_does_not() {
+    let got = calls_named(
+        "//- shop.py\nclass Proxy:\n    def open(self): pass\n\ndef use(proxy: ProxyTypes | None = None):\n    proxy = Proxy(proxy) if isinstance(proxy, str) else proxy\n    proxy.open()\n",
+        "open",
+    );
+    assert_eq!(got, vec!["shop.use -> shop.Proxy.open [receiver]"]);
+}

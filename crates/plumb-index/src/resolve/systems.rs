@@ -88,6 +88,12 @@ pub(super) struct Rules {
     /// of the same parameter of the method it overrides, as pyright infers
     /// Python's.
     pub(super) inherited_parameter_types: bool,
+    /// Whether a name bound more than once in a scope takes the type of
+    /// another of its bindings when the one it takes first has none: the
+    /// earlier value of `url = url.copy_with()`, which reads `url` itself,
+    /// or the value assigned to a parameter whose annotation names no type
+    /// (`proxy = Proxy(proxy) if … else proxy`), as Python rebinds names.
+    pub(super) rebound_names: bool,
 }
 
 /// The rules of a module system that does nothing differently.
@@ -118,6 +124,7 @@ pub(super) const DEFAULT: Rules = Rules {
     first_argument_dispatch: false,
     class_body_scope: false,
     inherited_parameter_types: false,
+    rebound_names: false,
 };
 
 /// Every module system's rules.

@@ -244,7 +244,9 @@ impl Resolver<'_> {
     }
 
     /// The type of the binding `name` in `scope`, computed once; a binding
-    /// whose type depends on itself (`x = x.next()`) has none.
+    /// whose type depends on itself (`x = x.next()`) has none, and where
+    /// names are rebound ([`super::systems::Rules::rebound_names`]) the
+    /// name takes the next of its bindings that has a type.
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymbolId> {
         // The scope's bindings: set apart for the functions of the file
         // being resolved, in the linked table otherwise.
@@ -260,15 +262,22 @@ impl Resolver<'_> {
             }
             Scope::File(_) => None,
         };
-        let (f, binding) = match &apart {
-            Some((apart, d)) => pick_binding(apart.bindings_of(*d).map(|b| (apart.file, b)), name)?,
+        let ranked = match &apart {
+            Some((apart, d)) => {
+                ranked_bindings(apart.bindings_of(*d).map(|b| (apart.file, b)), name)
+            }
             None => {
                 let in_scope = self.bindings.get(&scope)?;
                 let facts = |b: &BindingRef| (b.file, &self.file(b.file).facts.bindings[b.index]);
-                pick_binding(in_scope.iter().map(facts), name)?
+                ranked_bindings(in_scope.iter().map(facts), name)
             }
         };
-        let (container, text) = (binding.scope, binding.type_text.as_str());
+        let &(f, _) = ranked.first()?;
+        let tried = if self.rules(f).rebound_names {
+            ranked.len()
+        } else {
+            1
+        };
         let memo = self.memo();
         // A scope set apart is asked about while its file is resolved only.
         let table = match apart {
@@ -276,20 +285,28 @@ impl Resolver<'_> {
             None => &memo.bindings,
         };
         memo.once(table, (scope, name.to_owned()), None, || {
-            if let Some((argument, parameter)) = binding.callback {
-                self.callback_parameter_type(f, container, text, argument, parameter)
-            } else if let Some(field) = &binding.field {
-                self.pattern_field_type(f, container, text, field)
-            } else if let Some(position) = binding.unpack {
-                self.unpacked_type(f, container, text, position)
-            } else if binding.element {
-                self.element_type_of(f, container, text, 0)
-            } else if binding.from_value {
-                self.expression_type(f, container, text, 0)
-            } else {
-                self.type_from_text(f, container, text)
-            }
+            ranked[..tried]
+                .iter()
+                .find_map(|&(f, binding)| self.bound_type(f, binding))
         })
+    }
+
+    /// The type binding `binding` of file `f` gives its name.
+    fn bound_type(&self, f: FileId, binding: &BindingFact) -> Option<SymbolId> {
+        let (container, text) = (binding.scope, binding.type_text.as_str());
+        if let Some((argument, parameter)) = binding.callback {
+            self.callback_parameter_type(f, container, text, argument, parameter)
+        } else if let Some(field) = &binding.field {
+            self.pattern_field_type(f, container, text, field)
+        } else if let Some(position) = binding.unpack {
+            self.unpacked_type(f, container, text, position)
+        } else if binding.element {
+            self.element_type_of(f, container, text, 0)
+        } else if binding.from_value {
+            self.expression_type(f, container, text, 0)
+        } else {
+            self.type_from_text(f, container, text)
+        }
     }
 
     /// The type of member `position` of the tuple that `value`, a call,
@@ -390,6 +407,12 @@ impl Resolver<'_> {
         }
         let text = text.trim();
         let text = text.strip_prefix("await ").unwrap_or(text);
+        // `a if c else b` (Python): the value of a branch that has a type.
+        if let Some((value, alternative)) = conditional_values(text) {
+            return self
+                .expression_type(f, c, value, depth + 1)
+                .or_else(|| self.expression_type(f, c, alternative, depth + 1));
+        }
         if let Some(inner) = borrowed(text) {
             return self.expression_type(f, c, inner, depth + 1);
         }
@@ -754,17 +777,59 @@ fn split_arithmetic(expression: &str) -> Option<(&str, char)> {
     None
 }
 
-/// Of a scope's bindings (file, binding), in order, the one `name` takes:
-/// a declared type wins over an inferred one (`atom_: IAtom` over a
-/// constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
-fn pick_binding<'b>(
+/// A conditional expression's two values: `a` and `b` of Python's
+/// `a if c else b` (compacted: `Proxy(url)if c else proxy`), split at its
+/// `if` and `else` outside brackets and strings.
+fn conditional_values(expression: &str) -> Option<(&str, &str)> {
+    let condition = keyword_outside(expression, "if", 1)?;
+    let alternative = keyword_outside(expression, "else", condition)?;
+    Some((
+        expression[..condition].trim_end(),
+        expression[alternative + "else".len()..].trim_start(),
+    ))
+}
+
+/// Where `keyword` stands as a word in `expression` at or after `from`,
+/// outside brackets and string literals.
+fn keyword_outside(expression: &str, keyword: &str, from: usize) -> Option<usize> {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut depth = 0i32;
+    let mut quote = None;
+    let mut previous = None;
+    for (i, c) in expression.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q && previous != Some('\\') => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth -= 1,
+            _ if depth == 0
+                && i >= from
+                && expression[i..].starts_with(keyword)
+                && !is_word(previous)
+                && !is_word(expression[i + keyword.len()..].chars().next()) =>
+            {
+                return Some(i);
+            }
+            _ => {}
+        }
+        previous = Some(c);
+    }
+    None
+}
+
+/// Of a scope's bindings (file, binding), in order, those of `name` in the
+/// order it takes them: declared types first (`atom_: IAtom` over a
+/// constructor's `this.atom_ = new Atom()`), in order; then inferred ones,
+/// the last first.
+fn ranked_bindings<'b>(
     in_scope: impl DoubleEndedIterator<Item = (FileId, &'b BindingFact)> + Clone,
     name: &str,
-) -> Option<(FileId, &'b BindingFact)> {
-    in_scope
-        .clone()
-        .find(|(_, b)| b.name == name && !b.from_value)
-        .or_else(|| in_scope.rev().find(|(_, b)| b.name == name))
+) -> Vec<(FileId, &'b BindingFact)> {
+    let named = in_scope.filter(|(_, b)| b.name == name);
+    let declared = named.clone().filter(|(_, b)| !b.from_value);
+    let inferred = named.rev().filter(|(_, b)| b.from_value);
+    declared.chain(inferred).collect()
 }
 
 /// The type a cast at the end of `text` names (`x as Cart` → `Cart`,
