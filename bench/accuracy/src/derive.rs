@@ -159,6 +159,9 @@ pub struct Derived {
     impl_trait: HashMap<String, String>,
     /// C prototypes, per document in order of position.
     forwards: Vec<Forward>,
+    /// Python: the setters and deleters of properties (`@x.setter` then `def x`), each with
+    /// the property's symbol and the span from its first decorator to the end of its body.
+    accessors: Vec<Forward>,
     pub stats: BTreeMap<String, usize>,
 }
 
@@ -233,6 +236,13 @@ impl Doc {
     }
     fn line_text(&self, l: u32) -> String {
         self.lines.get(l as usize).map(|l| l.iter().collect()).unwrap_or_default()
+    }
+
+    /// Python: whether `p` is the name of a `def` (or `async def`) statement.
+    fn is_def_name(&self, p: Pos) -> bool {
+        let before = self.text_before(p);
+        let before = before.trim_end();
+        before.strip_suffix("def").is_some_and(|b| b.trim_start().is_empty() || b.trim_start() == "async ")
     }
 
     /// Python: whether `from <this module> import *` binds `name`: it is listed in the module's
@@ -476,6 +486,7 @@ impl Derived {
             parent: HashMap::new(),
             impl_trait: HashMap::new(),
             forwards: vec![],
+            accessors: vec![],
             stats: BTreeMap::new(),
         }
     }
@@ -657,6 +668,7 @@ impl Derived {
         }
         if lang == Lang::Python {
             d.read_reexports();
+            d.find_accessors();
         }
         // References.
         for (di, doc) in d.docs.iter().enumerate() {
@@ -738,6 +750,14 @@ impl Derived {
                 None => (format!("{}:{}", self.docs[doc].path, f.name_start.0 + 1), None),
             };
         }
+        // Python: a property's setter or deleter is the property's, unless a definition inside
+        // it is nearer.
+        let accessor = self.accessors.iter().find(|a| a.doc == doc && contains(a.span, p) && inner.is_none_or(|i| self.defs[i].span.is_some_and(|s| s.0 < a.span.0)));
+        if let Some(a) = accessor {
+            if let Some(&i) = self.by_sym.get(&a.sym) {
+                return (self.defs[i].key(&self.docs), Some(i));
+            }
+        }
         if let Some(i) = inner {
             return (self.defs[i].key(&self.docs), Some(i));
         }
@@ -760,6 +780,8 @@ impl Derived {
             Lang::Python if before.trim_end_matches(|c: char| is_ident(c) || c == '.').trim_end().ends_with('@') && (before.ends_with('@') || before.ends_with('.')) => {
                 return doc.skip_ws(o.end).is_none_or(|p| doc.char_at(p) != Some('.'));
             }
+            // `def x(`: an accessor's own name (`find_accessors`), not a call.
+            Lang::Python if doc.is_def_name(o.start) => return false,
             Lang::TypeScript if before.ends_with("new") && !before.ends_with(".new") => return true,
             // C++ `new T` / `new ns::T` (the occurrence is the class's).
             Lang::Cpp if self.in_repo_type(&o.sym) && {
@@ -1283,6 +1305,27 @@ impl Derived {
         }
     }
 
+    /// Python: a property's setter or deleter (`@x.setter` over `def x(self, value)`).
+    /// scip-python gives it the getter's symbol and records its name as a reference, not a
+    /// definition, so the getter's span alone would leave the accessor's decorator and body to
+    /// the class. The accessor is the property's own code: its span, from its first decorator
+    /// to the end of its body, encloses its sites as the property (`enclosing_key`).
+    fn find_accessors(&mut self) {
+        for (di, doc) in self.docs.iter().enumerate() {
+            for o in doc.occs.iter().filter(|o| !o.def && doc.is_def_name(o.start)) {
+                if self.sort_of(&o.sym) != Some(Sort::Function) {
+                    continue;
+                }
+                let mut first = o.start.0;
+                while first > 0 && doc.line_text(first - 1).trim_start().starts_with('@') {
+                    first -= 1;
+                }
+                let span = ((first, 0), doc.python_block_end(o.start.0));
+                self.accessors.push(Forward { doc: di, name_start: o.start, span, sym: o.sym.clone() });
+            }
+        }
+    }
+
     /// Python: `pkg.NAME`, where `pkg/__init__.py` re-exports `NAME`, reads the re-exported
     /// definition. scip-python names some such reads by a symbol no file defines
     /// (`flask.g` as `` `flask.ctx`/g# ``, `flask.current_app` as `` `flask.app`/current_app# ``,
@@ -1470,10 +1513,15 @@ impl Derived {
         let doc = &self.docs[f.doc];
         let mut out = BTreeSet::new();
         for o in &doc.occs {
-            if o.def || o.sym.starts_with("local ") || !contains(span, o.start) {
+            if o.def || o.sym.starts_with("local ") {
                 continue;
             }
-            if self.enclosing(f.doc, o.start, None) != Some(fidx) {
+            let own = contains(span, o.start) && self.enclosing(f.doc, o.start, None) == Some(fidx);
+            // Python: the sites of the property's setter and deleter are the property's.
+            let in_accessor = || {
+                self.accessors.iter().any(|a| a.doc == f.doc && a.sym == f.sym && contains(a.span, o.start)) && self.enclosing_key(f.doc, o.start).1 == Some(fidx)
+            };
+            if !own && !in_accessor() {
                 continue;
             }
             if !self.is_call(doc, o) {
@@ -2481,5 +2529,50 @@ mod tests {
         assert_eq!(d.docs[2].occs[3].sym, request);
         // Not in `__all__`: `from ._models import *` does not bind it; the read stays as it is.
         assert_eq!(d.docs[2].occs[5].sym, request);
+    }
+
+    #[test]
+    fn a_python_property_setter_is_the_property_s_own_code() {
+        let prop = "scip-python python app 1 `app`/Box#size().";
+        let class = "scip-python python app 1 `app`/Box#";
+        let helper = "scip-python python app 1 `app`/check().";
+        let text = "class Box:\n    @property\n    def size(self):\n        return 1\n\n    @size.setter\n    def size(self, v):\n        check(v)\n\ndef check(v): pass";
+        let occs = vec![
+            occ(0, 6, 3, class, true),
+            occ(2, 8, 4, prop, true),
+            occ(5, 5, 4, prop, false),
+            occ(6, 8, 4, prop, false),
+            occ(7, 8, 5, helper, false),
+            occ(9, 4, 5, helper, true),
+        ];
+        let mut d = Derived::empty(Lang::Python);
+        d.docs.push(doc("app.py", text, occs));
+        let def = |sym: &str, name: &str, line: u32, col: u32, span: (Pos, Pos), sort: Sort| Def {
+            sym: sym.into(),
+            doc: 0,
+            name_start: (line, col),
+            name_end: (line, col + name.len() as u32),
+            span: Some(span),
+            local: false,
+            sort,
+            name: name.into(),
+            descs: vec![],
+            file_module: false,
+        };
+        d.defs.push(def(class, "Box", 0, 6, ((0, 0), (7, 16)), Sort::Type));
+        d.defs.push(def(prop, "size", 2, 8, ((1, 4), (3, 16)), Sort::Function));
+        d.defs.push(def(helper, "check", 9, 4, ((9, 0), (9, 18)), Sort::Function));
+        for (i, sym) in [class, prop, helper].into_iter().enumerate() {
+            d.by_sym.insert(sym.into(), i);
+        }
+        d.docs[0].scopes = vec![0, 1, 2];
+        d.find_accessors();
+        // The setter's decorator, name and body are the property's, not the class's.
+        for line in [5, 6, 7] {
+            assert_eq!(d.enclosing_key(0, (line, 8)).0, "app.py:3");
+        }
+        // `def size(` names the setter: not a call.
+        assert!(!d.is_call(&d.docs[0], &d.docs[0].occs[3]));
+        assert_eq!(d.callees_truth(1), BTreeSet::from(["app.py:10".to_string()]));
     }
 }
