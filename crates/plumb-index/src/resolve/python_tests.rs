@@ -53,3 +53,27 @@ fn a_conditional_value_types_a_parameter_its_annotation_does_not() {
     );
     assert_eq!(got, vec!["shop.use -> shop.Proxy.open [receiver]"]);
 }
+
+#[test]
+fn a_name_rebound_from_an_untyped_value_has_no_type() {
+    let got = calls_named(
+        "//- shop.py\nimport pickle\n\nclass Session:\n    def send(self): pass\n\ndef use():\n    s = Session()\n    s = pickle.loads(pickle.dumps(s))\n    s.send()\n",
+        "send",
+    );
+    assert!(
+        got.iter().all(|edge| edge.ends_with("[name_only]")),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn an_attribute_has_the_type_of_any_of_its_assignments() {
+    let got = calls_named(
+        "//- shop.py\nclass Parsed:\n    def scheme(self): pass\n\ndef parse(text) -> Parsed: pass\n\nclass Url:\n    def __init__(self, url):\n        if isinstance(url, str):\n            self.parsed = parse(url)\n        else:\n            self.parsed = url.parsed.copy()\n\n    def scheme(self):\n        return self.parsed.scheme()\n",
+        "scheme",
+    );
+    assert_eq!(
+        got,
+        vec!["shop.Url.scheme -> shop.Parsed.scheme [receiver]"]
+    );
+}

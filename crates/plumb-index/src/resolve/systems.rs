@@ -88,11 +88,11 @@ pub(super) struct Rules {
     /// of the same parameter of the method it overrides, as pyright infers
     /// Python's.
     pub(super) inherited_parameter_types: bool,
-    /// Whether a name bound more than once in a scope takes the type of
-    /// another of its bindings when the one it takes first has none: the
-    /// earlier value of `url = url.copy_with()`, which reads `url` itself,
-    /// or the value assigned to a parameter whose annotation names no type
-    /// (`proxy = Proxy(proxy) if … else proxy`), as Python rebinds names.
+    /// Whether a name bound more than once in a scope is typed as Python
+    /// rebinds names: by the value assigned to it when its annotation names
+    /// no type (`proxy = Proxy(proxy) if … else proxy`), and through
+    /// `url = url.copy_with()`, which reads `url` itself, by what the method
+    /// returns on the type of `url`'s earlier bindings.
     pub(super) rebound_names: bool,
 }
 

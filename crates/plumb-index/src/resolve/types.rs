@@ -244,9 +244,8 @@ impl Resolver<'_> {
     }
 
     /// The type of the binding `name` in `scope`, computed once; a binding
-    /// whose type depends on itself (`x = x.next()`) has none, and where
-    /// names are rebound ([`super::systems::Rules::rebound_names`]) the
-    /// name takes the next of its bindings that has a type.
+    /// whose type depends on itself (`x = x.next()`) has none, except where
+    /// names are rebound ([`super::systems::Rules::rebound_names`]).
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymbolId> {
         // The scope's bindings: set apart for the functions of the file
         // being resolved, in the linked table otherwise.
@@ -272,12 +271,8 @@ impl Resolver<'_> {
                 ranked_bindings(in_scope.iter().map(facts), name)
             }
         };
-        let &(f, _) = ranked.first()?;
-        let tried = if self.rules(f).rebound_names {
-            ranked.len()
-        } else {
-            1
-        };
+        let &(f, first) = ranked.first()?;
+        let rebound = self.rules(f).rebound_names;
         let memo = self.memo();
         // A scope set apart is asked about while its file is resolved only.
         let table = match apart {
@@ -285,9 +280,45 @@ impl Resolver<'_> {
             None => &memo.bindings,
         };
         memo.once(table, (scope, name.to_owned()), None, || {
-            ranked[..tried]
+            if !rebound {
+                return self.bound_type(f, first);
+            }
+            let inferred = ranked.iter().position(|(_, b)| b.from_value);
+            let (declared, inferred) = ranked.split_at(inferred.unwrap_or(ranked.len()));
+            declared
                 .iter()
                 .find_map(|&(f, binding)| self.bound_type(f, binding))
+                .or_else(|| self.rebound_type(name, inferred))
+        })
+    }
+
+    /// The type of `name` by its inferred bindings `inferred`, the last
+    /// first. An attribute (`self.parsed`) has the type of any of them, as
+    /// pyright types it by the union of its assignments. A local has the
+    /// last one's type, or, for `name = name.method(…)`, which reads the
+    /// name itself, what `method` returns on the type the earlier bindings
+    /// give (`url = url.copy_with()`).
+    fn rebound_type(&self, name: &str, inferred: &[(FileId, &BindingFact)]) -> Option<SymbolId> {
+        if name.contains('.') {
+            return inferred
+                .iter()
+                .find_map(|&(f, binding)| self.bound_type(f, binding));
+        }
+        let (&(f, last), earlier) = inferred.split_first()?;
+        self.bound_type(f, last).or_else(|| {
+            let plain = last.field.is_none() && last.unpack.is_none() && last.callback.is_none();
+            let call = last.type_text.strip_prefix(name)?.strip_prefix('.')?;
+            let open = call.find('(')?;
+            let method = &call[..open];
+            if !plain || last.element || !is_identifier(method) || matching_open(call) != Some(open)
+            {
+                return None;
+            }
+            let ty = self.rebound_type(name, earlier)?;
+            self.type_members(ty, method)
+                .0
+                .into_iter()
+                .find_map(|member| self.return_type(member))
         })
     }
 
