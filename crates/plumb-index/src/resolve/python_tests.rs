@@ -77,3 +77,12 @@ fn an_attribute_has_the_type_of_any_of_its_assignments() {
         vec!["shop.Url.scheme -> shop.Parsed.scheme [receiver]"]
     );
 }
+
+#[test]
+fn an_attribute_set_from_a_rebound_local_reads_its_earlier_values() {
+    let got = calls_named(
+        "//- shop.py\nclass Url:\n    def strip(self) -> Url: pass\n    def host(self): pass\n\nclass Proxy:\n    def __init__(self, url: Url | str):\n        url = Url(url)\n        url = url.strip()\n        self.url = url\n\ndef use(proxy: Proxy):\n    proxy.url.host()\n",
+        "host",
+    );
+    assert_eq!(got, vec!["shop.use -> shop.Url.host [receiver]"]);
+}
