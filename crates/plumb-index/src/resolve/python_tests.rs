@@ -86,3 +86,18 @@ fn an_attribute_set_from_a_rebound_local_reads_its_earlier_values() {
     );
     assert_eq!(got, vec!["shop.use -> shop.Url.host [receiver]"]);
 }
+
+#[test]
+fn isinstance_narrows_a_receiver_in_the_body_it_guards() {
+    let got = calls_named(
+        "//- shop.py\nclass Base:\n    pass\n\nclass Range(Base):\n    def describe(self): pass\n\nclass Other(Base):\n    def describe(self): pass\n\nclass Option:\n    kind: Base\n\n    def help(self):\n        if isinstance(self.kind, Range) and self.kind:\n            self.kind.describe()\n        elif isinstance(self.kind, Other):\n            self.kind.describe()\n        self.kind.describe()\n",
+        "describe",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "shop.Option.help -> shop.Range.describe [receiver]",
+            "shop.Option.help -> shop.Other.describe [receiver]"
+        ]
+    );
+}
