@@ -694,6 +694,7 @@ impl Derived {
         }
         d.find_bases();
         if lang == Lang::Python {
+            d.read_self_members();
             d.find_constructions();
         }
         Ok(d)
@@ -1302,6 +1303,46 @@ impl Derived {
                 Some(parts.join("::"))
             }
             Lang::TypeScript | Lang::C | Lang::Cpp => None,
+        }
+    }
+
+    /// Python: `self.NAME` (or `cls.NAME`) in a method of class `C`, which scip-python names by
+    /// a builtin of that name when `C` defines `NAME` below the use (httpx: `self.set(…)` in
+    /// `Cookies.__init__` as `builtins/set#`; click: `self.type` as `builtins/type#`). An
+    /// attribute is never a builtin global: the read takes the member `NAME` that `C` finds
+    /// first in its method resolution order, when there is one in the repository.
+    fn read_self_members(&mut self) {
+        let mut fixed = vec![];
+        for (di, doc) in self.docs.iter().enumerate() {
+            for (oi, o) in doc.occs.iter().enumerate() {
+                let Some(builtin) = o.sym.rsplit(' ').next().and_then(|d| d.strip_prefix("builtins/")) else { continue };
+                let global = builtin.strip_suffix("().").or_else(|| builtin.strip_suffix('#')).or_else(|| builtin.strip_suffix('.'));
+                if o.def || !global.is_some_and(|g| !g.is_empty() && g.chars().all(is_ident)) {
+                    continue;
+                }
+                let before = doc.text_before(o.start);
+                let Some(head) = before.strip_suffix('.') else { continue };
+                let receiver = head.rsplit(|c: char| !is_ident(c)).next().unwrap_or("");
+                if !matches!(receiver, "self" | "cls") || head[..head.len() - receiver.len()].ends_with('.') {
+                    continue;
+                }
+                let name: String = doc.lines[o.start.0 as usize][o.start.1 as usize..(o.end.1 as usize).min(doc.lines[o.start.0 as usize].len())].iter().collect();
+                let Some(method) = self.enclosing(di, o.start, None).filter(|&i| self.defs[i].sort == Sort::Function) else { continue };
+                let Some(class) = self.parent_type(&self.defs[method].sym) else { continue };
+                let member = self.mro(&class).iter().find_map(|c| {
+                    [format!("{c}{name}()."), format!("{c}{name}.")].into_iter().find(|m| self.by_sym.contains_key(m))
+                });
+                if let Some(member) = member {
+                    fixed.push((di, oi, member));
+                }
+            }
+        }
+        for (di, oi, member) in fixed {
+            let old = std::mem::replace(&mut self.docs[di].occs[oi].sym, member.clone());
+            if let Some(sites) = self.refs.get_mut(&old) {
+                sites.retain(|&site| site != (di, oi));
+            }
+            self.refs.entry(member).or_default().push((di, oi));
         }
     }
 
@@ -2574,5 +2615,50 @@ mod tests {
         // `def size(` names the setter: not a call.
         assert!(!d.is_call(&d.docs[0], &d.docs[0].occs[3]));
         assert_eq!(d.callees_truth(1), BTreeSet::from(["app.py:10".to_string()]));
+    }
+
+    #[test]
+    fn a_python_self_read_named_by_a_builtin_reads_the_class_member() {
+        let class = "scip-python python app 1 `app`/Jar#";
+        let init = "scip-python python app 1 `app`/Jar#__init__().";
+        let set = "scip-python python app 1 `app`/Jar#set().";
+        let builtin = "scip-python python python-stdlib 3.11 builtins/set#";
+        let text = "class Jar:\n    def __init__(self):\n        self.set(1)\n        set()\n\n    def set(self, v): pass";
+        let occs = vec![
+            occ(0, 6, 3, class, true),
+            occ(1, 8, 8, init, true),
+            occ(2, 13, 3, builtin, false),
+            occ(3, 8, 3, builtin, false),
+            occ(5, 8, 3, set, true),
+        ];
+        let mut d = Derived::empty(Lang::Python);
+        d.docs.push(doc("app.py", text, occs));
+        let ns = ("app".to_string(), Suffix::Namespace);
+        let def = |sym: &str, name: &str, line: u32, col: u32, span: (Pos, Pos), sort: Sort, descs: Vec<(String, Suffix)>| Def {
+            sym: sym.into(),
+            doc: 0,
+            name_start: (line, col),
+            name_end: (line, col + name.len() as u32),
+            span: Some(span),
+            local: false,
+            sort,
+            name: name.into(),
+            descs,
+            file_module: false,
+        };
+        let jar = ("Jar".to_string(), Suffix::Type);
+        d.defs.push(def(class, "Jar", 0, 6, ((0, 0), (5, 30)), Sort::Type, vec![ns.clone(), jar.clone()]));
+        d.defs.push(def(init, "__init__", 1, 8, ((1, 4), (3, 13)), Sort::Function, vec![ns.clone(), jar.clone(), ("__init__".into(), Suffix::Method)]));
+        d.defs.push(def(set, "set", 5, 8, ((5, 4), (5, 30)), Sort::Function, vec![ns, jar, ("set".into(), Suffix::Method)]));
+        for (i, sym) in [class, init, set].into_iter().enumerate() {
+            d.by_sym.insert(sym.into(), i);
+        }
+        d.docs[0].scopes = vec![0, 1, 2];
+        d.refs.insert(builtin.into(), vec![(0, 2), (0, 3)]);
+        d.read_self_members();
+        assert_eq!(d.docs[0].occs[2].sym, set);
+        assert_eq!(d.refs[set], vec![(0, 2)]);
+        // A bare `set()` is the builtin.
+        assert_eq!(d.docs[0].occs[3].sym, builtin);
     }
 }
