@@ -22,6 +22,7 @@ pub(super) const RULES: Rules = Rules {
     class_body_scope: true,
     inherited_parameter_types: true,
     rebound_names: true,
+    instance_attributes: true,
     ..DEFAULT
 };
 

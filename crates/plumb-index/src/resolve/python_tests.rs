@@ -101,3 +101,14 @@ fn isinstance_narrows_a_receiver_in_the_body_it_guards() {
         ]
     );
 }
+
+#[test]
+fn an_attribute_a_subclass_sets_hides_the_base_attribute() {
+    let got = super::tests::resolutions_named(
+        "//- shop.py\nclass Base:\n    name: str\n    def greet(self): pass\n\nclass Path(Base):\n    def __init__(self):\n        self.name = 'path'\n\n    def show(self):\n        self.name\n        self.greet()\n\nclass Plain(Base):\n    def show(self):\n        self.name\n",
+        "name",
+        &[],
+        |r| format!("[{}]", r.method),
+    );
+    assert_eq!(got, vec!["shop.Plain.show -> shop.Base.name [inheritance]"]);
+}

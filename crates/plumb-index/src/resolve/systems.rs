@@ -94,6 +94,10 @@ pub(super) struct Rules {
     /// `url = url.copy_with()`, which reads `url` itself, by what the method
     /// returns on the type of `url`'s earlier bindings.
     pub(super) rebound_names: bool,
+    /// Whether a method's `self.x = …` declares an instance attribute of
+    /// its class, which hides a base's attribute `x` from member lookup
+    /// (Python's, as pyright reads a subclass setting `self.name`).
+    pub(super) instance_attributes: bool,
 }
 
 /// The rules of a module system that does nothing differently.
@@ -125,6 +129,7 @@ pub(super) const DEFAULT: Rules = Rules {
     class_body_scope: false,
     inherited_parameter_types: false,
     rebound_names: false,
+    instance_attributes: false,
 };
 
 /// Every module system's rules.
