@@ -22,6 +22,10 @@ use scip::types::descriptor::Suffix;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::path::Path;
 
+/// How many `from .mod import *` steps a package re-export is followed through (chosen: httpx's
+/// `httpx/__init__.py` → `_transports/__init__.py` → `asgi.py` is two; a cycle must end).
+const STAR_IMPORT_DEPTH: usize = 4;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Lang {
     Python,
@@ -155,6 +159,9 @@ pub struct Derived {
     impl_trait: HashMap<String, String>,
     /// C prototypes, per document in order of position.
     forwards: Vec<Forward>,
+    /// Python: the setters and deleters of properties (`@x.setter` then `def x`), each with
+    /// the property's symbol and the span from its first decorator to the end of its body.
+    accessors: Vec<Forward>,
     pub stats: BTreeMap<String, usize>,
 }
 
@@ -229,6 +236,31 @@ impl Doc {
     }
     fn line_text(&self, l: u32) -> String {
         self.lines.get(l as usize).map(|l| l.iter().collect()).unwrap_or_default()
+    }
+
+    /// Python: whether `p` is the name of a `def` (or `async def`) statement.
+    fn is_def_name(&self, p: Pos) -> bool {
+        let before = self.text_before(p);
+        let before = before.trim_end();
+        before.strip_suffix("def").is_some_and(|b| b.trim_start().is_empty() || b.trim_start() == "async ")
+    }
+
+    /// Python: whether `from <this module> import *` binds `name`: it is listed in the module's
+    /// `__all__ = [...]` (the string literals up to the closing `]`), or, when the module has
+    /// none, does not start with `_`.
+    fn exports(&self, name: &str) -> bool {
+        let Some(start) = (0..self.lines.len()).find(|&l| self.line_text(l as u32).starts_with("__all__ = [")) else {
+            return !name.starts_with('_');
+        };
+        let mut listed = String::new();
+        for l in start..self.lines.len() {
+            let text = self.line_text(l as u32);
+            listed.push_str(&text);
+            if text.contains(']') {
+                break;
+            }
+        }
+        listed.split(['"', '\'']).skip(1).step_by(2).any(|x| x == name)
     }
 
     /// Matches braces from `open` (a `{`), skipping strings and comments. Returns the
@@ -481,6 +513,7 @@ impl Derived {
             parent: HashMap::new(),
             impl_trait: HashMap::new(),
             forwards: vec![],
+            accessors: vec![],
             stats: BTreeMap::new(),
         }
     }
@@ -672,6 +705,7 @@ impl Derived {
         }
         if lang == Lang::Python {
             d.read_reexports();
+            d.find_accessors();
         }
         // References.
         for (di, doc) in d.docs.iter().enumerate() {
@@ -697,6 +731,7 @@ impl Derived {
         }
         d.find_bases();
         if lang == Lang::Python {
+            d.read_self_members();
             d.find_constructions();
         }
         Ok(d)
@@ -753,6 +788,14 @@ impl Derived {
                 None => (format!("{}:{}", self.docs[doc].path, f.name_start.0 + 1), None),
             };
         }
+        // Python: a property's setter or deleter is the property's, unless a definition inside
+        // it is nearer.
+        let accessor = self.accessors.iter().find(|a| a.doc == doc && contains(a.span, p) && inner.is_none_or(|i| self.defs[i].span.is_some_and(|s| s.0 < a.span.0)));
+        if let Some(a) = accessor {
+            if let Some(&i) = self.by_sym.get(&a.sym) {
+                return (self.defs[i].key(&self.docs), Some(i));
+            }
+        }
         if let Some(i) = inner {
             return (self.defs[i].key(&self.docs), Some(i));
         }
@@ -775,6 +818,8 @@ impl Derived {
             Lang::Python if before.trim_end_matches(|c: char| is_ident(c) || c == '.').trim_end().ends_with('@') && (before.ends_with('@') || before.ends_with('.')) => {
                 return doc.skip_ws(o.end).is_none_or(|p| doc.char_at(p) != Some('.'));
             }
+            // `def x(`: an accessor's own name (`find_accessors`), not a call.
+            Lang::Python if doc.is_def_name(o.start) => return false,
             Lang::TypeScript if before.ends_with("new") && !before.ends_with(".new") => return true,
             // C++ `new T` / `new ns::T` (the occurrence is the class's).
             Lang::Cpp if self.in_repo_type(&o.sym) && {
@@ -1298,18 +1343,86 @@ impl Derived {
         }
     }
 
+    /// Python: `self.NAME` (or `cls.NAME`) in a method of class `C`, which scip-python names by
+    /// a builtin of that name when `C` defines `NAME` below the use (httpx: `self.set(…)` in
+    /// `Cookies.__init__` as `builtins/set#`; click: `self.type` as `builtins/type#`). An
+    /// attribute is never a builtin global: the read takes the member `NAME` that `C` finds
+    /// first in its method resolution order, when there is one in the repository.
+    fn read_self_members(&mut self) {
+        let mut fixed = vec![];
+        for (di, doc) in self.docs.iter().enumerate() {
+            for (oi, o) in doc.occs.iter().enumerate() {
+                let Some(builtin) = o.sym.rsplit(' ').next().and_then(|d| d.strip_prefix("builtins/")) else { continue };
+                let global = builtin.strip_suffix("().").or_else(|| builtin.strip_suffix('#')).or_else(|| builtin.strip_suffix('.'));
+                if o.def || !global.is_some_and(|g| !g.is_empty() && g.chars().all(is_ident)) {
+                    continue;
+                }
+                let before = doc.text_before(o.start);
+                let Some(head) = before.strip_suffix('.') else { continue };
+                let receiver = head.rsplit(|c: char| !is_ident(c)).next().unwrap_or("");
+                if !matches!(receiver, "self" | "cls") || head[..head.len() - receiver.len()].ends_with('.') {
+                    continue;
+                }
+                let name: String = doc.lines[o.start.0 as usize][o.start.1 as usize..(o.end.1 as usize).min(doc.lines[o.start.0 as usize].len())].iter().collect();
+                let Some(method) = self.enclosing(di, o.start, None).filter(|&i| self.defs[i].sort == Sort::Function) else { continue };
+                let Some(class) = self.parent_type(&self.defs[method].sym) else { continue };
+                let member = self.mro(&class).iter().find_map(|c| {
+                    [format!("{c}{name}()."), format!("{c}{name}.")].into_iter().find(|m| self.by_sym.contains_key(m))
+                });
+                if let Some(member) = member {
+                    fixed.push((di, oi, member));
+                }
+            }
+        }
+        for (di, oi, member) in fixed {
+            let old = std::mem::replace(&mut self.docs[di].occs[oi].sym, member.clone());
+            if let Some(sites) = self.refs.get_mut(&old) {
+                sites.retain(|&site| site != (di, oi));
+            }
+            self.refs.entry(member).or_default().push((di, oi));
+        }
+    }
+
+    /// Python: a property's setter or deleter (`@x.setter` over `def x(self, value)`).
+    /// scip-python gives it the getter's symbol and records its name as a reference, not a
+    /// definition, so the getter's span alone would leave the accessor's decorator and body to
+    /// the class. The accessor is the property's own code: its span, from its first decorator
+    /// to the end of its body, encloses its sites as the property (`enclosing_key`).
+    fn find_accessors(&mut self) {
+        for (di, doc) in self.docs.iter().enumerate() {
+            for o in doc.occs.iter().filter(|o| !o.def && doc.is_def_name(o.start)) {
+                if self.sort_of(&o.sym) != Some(Sort::Function) {
+                    continue;
+                }
+                let mut first = o.start.0;
+                while first > 0 && doc.line_text(first - 1).trim_start().starts_with('@') {
+                    first -= 1;
+                }
+                let span = ((first, 0), doc.python_block_end(o.start.0));
+                self.accessors.push(Forward { doc: di, name_start: o.start, span, sym: o.sym.clone() });
+            }
+        }
+    }
+
     /// Python: `pkg.NAME`, where `pkg/__init__.py` re-exports `NAME`, reads the re-exported
     /// definition. scip-python names some such reads by a symbol no file defines
     /// (`flask.g` as `` `flask.ctx`/g# ``, `flask.current_app` as `` `flask.app`/current_app# ``,
-    /// for module variables annotated with a class); those take the re-exported definition's
-    /// symbol. Reads whose symbol has a definition are left as they are.
+    /// for module variables annotated with a class), and reads of names the package re-exports
+    /// with `from .mod import *` by another definition of `mod` (httpx: `httpx.Response` as
+    /// `` `httpx._models`/Request# ``, `httpx.Client` as `AsyncClient#`); those take the
+    /// re-exported definition's symbol. Reads whose symbol is a definition of that name are
+    /// left as they are.
     fn read_reexports(&mut self) {
         let reexports: HashMap<String, String> = self.reexports().into_iter().collect();
         for di in 0..self.docs.len() {
             let mut fixed = vec![];
             let doc = &self.docs[di];
             for (oi, o) in doc.occs.iter().enumerate() {
-                if o.def || o.sym.starts_with("local ") || self.by_sym.contains_key(&o.sym) {
+                if o.def || o.sym.starts_with("local ") {
+                    continue;
+                }
+                let named = self.def_of(&o.sym).map(|d| (d.name.clone(), d.sort));
+                if matches!(named, Some((_, sort)) if !matches!(sort, Sort::Type | Sort::Function | Sort::Value)) {
                     continue;
                 }
                 let Some(module) = doc.occs[..oi].iter().rev().find(|m| m.end.0 == o.start.0 && m.end.1 + 1 == o.start.1) else { continue };
@@ -1319,14 +1432,59 @@ impl Derived {
                 let Some(package) = module.sym.rsplit(' ').next().and_then(|x| x.strip_suffix("/__init__:")) else { continue };
                 let line = &doc.lines[o.start.0 as usize];
                 let name: String = line[o.start.1 as usize..(o.end.1 as usize).min(line.len())].iter().collect();
-                if let Some(sym) = reexports.get(&format!("{}.{name}", package.trim_matches('`'))) {
-                    fixed.push((oi, sym.clone()));
+                if named.as_ref().is_some_and(|(n, _)| *n == name) {
+                    continue;
+                }
+                let package = package.trim_matches('`');
+                let sym = reexports.get(&format!("{package}.{name}")).cloned().or_else(|| self.star_exported(package, &name));
+                if let Some(sym) = sym {
+                    fixed.push((oi, sym));
                 }
             }
             for (oi, sym) in fixed {
                 self.docs[di].occs[oi].sym = sym;
             }
         }
+    }
+
+    /// Python: the definition the package `package` (its `__init__.py`) offers as `name`
+    /// through `from .mod import *`: a top-level definition of `mod` named `name`, or one `mod`
+    /// itself star-imports, when `mod` exports it (it is in `mod`'s `__all__`, or, without an
+    /// `__all__`, does not start with `_`).
+    fn star_exported(&self, package: &str, name: &str) -> Option<String> {
+        let init_path = format!("{}/__init__.py", package.replace('.', "/"));
+        let init = self.docs.iter().position(|d| d.path.strip_prefix("src/").unwrap_or(&d.path) == init_path)?;
+        self.star_lookup(init, name, STAR_IMPORT_DEPTH)
+    }
+
+    /// `name` among what the star imports of document `doc` bring in, following at most
+    /// `depth` star imports.
+    fn star_lookup(&self, doc: usize, name: &str, depth: usize) -> Option<String> {
+        if depth == 0 {
+            return None;
+        }
+        let d = &self.docs[doc];
+        let dir = d.path.rsplit_once('/').map_or("", |(dir, _)| dir);
+        for l in 0..d.lines.len() {
+            let text = d.line_text(l as u32);
+            let Some(module) = text.strip_prefix("from .").and_then(|r| r.strip_suffix(" import *")) else { continue };
+            if module.is_empty() || !module.chars().all(|c| is_ident(c) || c == '.') {
+                continue;
+            }
+            let base = format!("{dir}/{}", module.replace('.', "/"));
+            let Some(target) = self.docs.iter().position(|x| x.path == format!("{base}.py") || x.path == format!("{base}/__init__.py")) else { continue };
+            if !self.docs[target].exports(name) {
+                continue;
+            }
+            let top_level = |x: &&Def| x.doc == target && x.name == name && !x.local && x.descs.iter().filter(|(_, s)| *s != Suffix::Namespace).count() == 1;
+            if let Some(def) = self.defs.iter().find(top_level) {
+                return Some(def.sym.clone());
+            }
+            if let Some(sym) = self.star_lookup(target, name, depth - 1) {
+                return Some(sym);
+            }
+        }
+        None
     }
 
     // ---------------------------------------------------------------- truths
@@ -1433,10 +1591,15 @@ impl Derived {
         let doc = &self.docs[f.doc];
         let mut out = BTreeSet::new();
         for o in &doc.occs {
-            if o.def || o.sym.starts_with("local ") || !contains(span, o.start) {
+            if o.def || o.sym.starts_with("local ") {
                 continue;
             }
-            if self.enclosing(f.doc, o.start, None) != Some(fidx) {
+            let own = contains(span, o.start) && self.enclosing(f.doc, o.start, None) == Some(fidx);
+            // Python: the sites of the property's setter and deleter are the property's.
+            let in_accessor = || {
+                self.accessors.iter().any(|a| a.doc == f.doc && a.sym == f.sym && contains(a.span, o.start)) && self.enclosing_key(f.doc, o.start).1 == Some(fidx)
+            };
+            if !own && !in_accessor() {
                 continue;
             }
             if !self.is_call(doc, o) {
@@ -2415,5 +2578,137 @@ mod tests {
         d.read_reexports();
         assert_eq!(d.docs[2].occs[1].sym, g);
         assert_eq!(d.docs[2].occs[0].sym, package);
+    }
+
+    #[test]
+    fn a_python_package_read_of_a_star_reexport_reads_its_definition() {
+        let request = "scip-python python app 1 `app._models`/Request#";
+        let response = "scip-python python app 1 `app._models`/Response#";
+        let hidden = "scip-python python app 1 `app._models`/Hidden#";
+        let package = "scip-python python app 1 app/__init__:";
+        let mut d = Derived::empty(Lang::Python);
+        let models = "__all__ = [\"Request\", \"Response\"]\nclass Request: pass\nclass Response: pass\nclass Hidden: pass";
+        d.docs.push(doc("app/_models.py", models, vec![occ(1, 6, 7, request, true), occ(2, 6, 8, response, true), occ(3, 6, 6, hidden, true)]));
+        d.docs.push(doc("app/__init__.py", "from ._models import *", vec![]));
+        // scip-python names `app.Response` and `app.Hidden` by the module's first class.
+        let reads = vec![
+            occ(0, 0, 3, package, false),
+            occ(0, 4, 8, request, false),
+            occ(1, 0, 3, package, false),
+            occ(1, 4, 7, request, false),
+            occ(2, 0, 3, package, false),
+            occ(2, 4, 6, request, false),
+        ];
+        d.docs.push(doc("use.py", "app.Response()\napp.Request()\napp.Hidden()", reads));
+        for (i, (sym, line, name)) in [(request, 1, "Request"), (response, 2, "Response"), (hidden, 3, "Hidden")].into_iter().enumerate() {
+            d.defs.push(Def {
+                sym: sym.into(),
+                doc: 0,
+                name_start: (line, 6),
+                name_end: (line, 6 + name.len() as u32),
+                span: None,
+                local: false,
+                sort: Sort::Type,
+                name: name.into(),
+                descs: vec![("app._models".into(), Suffix::Namespace), (name.into(), Suffix::Type)],
+                file_module: false,
+            });
+            d.by_sym.insert(sym.into(), i);
+        }
+        d.read_reexports();
+        assert_eq!(d.docs[2].occs[1].sym, response);
+        assert_eq!(d.docs[2].occs[3].sym, request);
+        // Not in `__all__`: `from ._models import *` does not bind it; the read stays as it is.
+        assert_eq!(d.docs[2].occs[5].sym, request);
+    }
+
+    #[test]
+    fn a_python_property_setter_is_the_property_s_own_code() {
+        let prop = "scip-python python app 1 `app`/Box#size().";
+        let class = "scip-python python app 1 `app`/Box#";
+        let helper = "scip-python python app 1 `app`/check().";
+        let text = "class Box:\n    @property\n    def size(self):\n        return 1\n\n    @size.setter\n    def size(self, v):\n        check(v)\n\ndef check(v): pass";
+        let occs = vec![
+            occ(0, 6, 3, class, true),
+            occ(2, 8, 4, prop, true),
+            occ(5, 5, 4, prop, false),
+            occ(6, 8, 4, prop, false),
+            occ(7, 8, 5, helper, false),
+            occ(9, 4, 5, helper, true),
+        ];
+        let mut d = Derived::empty(Lang::Python);
+        d.docs.push(doc("app.py", text, occs));
+        let def = |sym: &str, name: &str, line: u32, col: u32, span: (Pos, Pos), sort: Sort| Def {
+            sym: sym.into(),
+            doc: 0,
+            name_start: (line, col),
+            name_end: (line, col + name.len() as u32),
+            span: Some(span),
+            local: false,
+            sort,
+            name: name.into(),
+            descs: vec![],
+            file_module: false,
+        };
+        d.defs.push(def(class, "Box", 0, 6, ((0, 0), (7, 16)), Sort::Type));
+        d.defs.push(def(prop, "size", 2, 8, ((1, 4), (3, 16)), Sort::Function));
+        d.defs.push(def(helper, "check", 9, 4, ((9, 0), (9, 18)), Sort::Function));
+        for (i, sym) in [class, prop, helper].into_iter().enumerate() {
+            d.by_sym.insert(sym.into(), i);
+        }
+        d.docs[0].scopes = vec![0, 1, 2];
+        d.find_accessors();
+        // The setter's decorator, name and body are the property's, not the class's.
+        for line in [5, 6, 7] {
+            assert_eq!(d.enclosing_key(0, (line, 8)).0, "app.py:3");
+        }
+        // `def size(` names the setter: not a call.
+        assert!(!d.is_call(&d.docs[0], &d.docs[0].occs[3]));
+        assert_eq!(d.callees_truth(1), BTreeSet::from(["app.py:10".to_string()]));
+    }
+
+    #[test]
+    fn a_python_self_read_named_by_a_builtin_reads_the_class_member() {
+        let class = "scip-python python app 1 `app`/Jar#";
+        let init = "scip-python python app 1 `app`/Jar#__init__().";
+        let set = "scip-python python app 1 `app`/Jar#set().";
+        let builtin = "scip-python python python-stdlib 3.11 builtins/set#";
+        let text = "class Jar:\n    def __init__(self):\n        self.set(1)\n        set()\n\n    def set(self, v): pass";
+        let occs = vec![
+            occ(0, 6, 3, class, true),
+            occ(1, 8, 8, init, true),
+            occ(2, 13, 3, builtin, false),
+            occ(3, 8, 3, builtin, false),
+            occ(5, 8, 3, set, true),
+        ];
+        let mut d = Derived::empty(Lang::Python);
+        d.docs.push(doc("app.py", text, occs));
+        let ns = ("app".to_string(), Suffix::Namespace);
+        let def = |sym: &str, name: &str, line: u32, col: u32, span: (Pos, Pos), sort: Sort, descs: Vec<(String, Suffix)>| Def {
+            sym: sym.into(),
+            doc: 0,
+            name_start: (line, col),
+            name_end: (line, col + name.len() as u32),
+            span: Some(span),
+            local: false,
+            sort,
+            name: name.into(),
+            descs,
+            file_module: false,
+        };
+        let jar = ("Jar".to_string(), Suffix::Type);
+        d.defs.push(def(class, "Jar", 0, 6, ((0, 0), (5, 30)), Sort::Type, vec![ns.clone(), jar.clone()]));
+        d.defs.push(def(init, "__init__", 1, 8, ((1, 4), (3, 13)), Sort::Function, vec![ns.clone(), jar.clone(), ("__init__".into(), Suffix::Method)]));
+        d.defs.push(def(set, "set", 5, 8, ((5, 4), (5, 30)), Sort::Function, vec![ns, jar, ("set".into(), Suffix::Method)]));
+        for (i, sym) in [class, init, set].into_iter().enumerate() {
+            d.by_sym.insert(sym.into(), i);
+        }
+        d.docs[0].scopes = vec![0, 1, 2];
+        d.refs.insert(builtin.into(), vec![(0, 2), (0, 3)]);
+        d.read_self_members();
+        assert_eq!(d.docs[0].occs[2].sym, set);
+        assert_eq!(d.refs[set], vec![(0, 2)]);
+        // A bare `set()` is the builtin.
+        assert_eq!(d.docs[0].occs[3].sym, builtin);
     }
 }

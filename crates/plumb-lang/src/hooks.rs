@@ -113,12 +113,26 @@ pub(crate) struct Hooks {
     /// The count of a list the grammar keeps neither in a field nor in a
     /// child of [`crate::ListSyntax::list_kinds`].
     pub(crate) unlisted_arity: fn(Node<'_>, ListKind) -> Option<Option<u32>>,
+    /// The type a receiver is narrowed to where it is read.
+    pub(crate) narrowed_receiver:
+        for<'t> fn(Node<'t>, &[u8], &Ancestry<'t>) -> Option<NarrowedReceiver>,
+}
+
+/// A receiver narrowed by a type test around it
+/// ([`Language::narrowed_receiver`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NarrowedReceiver {
+    /// The expression tested, as written: the receiver or its head
+    /// (`self.type` of `self.type.min`).
+    pub subject: String,
+    /// The type it is tested to be, as written (`types._NumberRangeBase`).
+    pub type_text: String,
 }
 
 impl Hooks {
     /// No imports, package, export list, conditional code, macro arguments,
-    /// docstrings, callbacks, pattern fields or unlisted lists; every
-    /// definition exported.
+    /// docstrings, callbacks, pattern fields, unlisted lists or narrowed
+    /// receivers; every definition exported.
     pub(crate) const DEFAULT: Hooks = Hooks {
         imports: |_, _, _| {},
         package: |_, _| None,
@@ -133,6 +147,7 @@ impl Hooks {
         argument_site: |_, _| None,
         pattern_field: |_, _, _| None,
         unlisted_arity: |_, _| None,
+        narrowed_receiver: |_, _, _| None,
     };
 }
 
@@ -279,5 +294,18 @@ impl Language {
     /// open.
     pub fn unlisted_arity(self, node: Node<'_>, of: ListKind) -> Option<Option<u32>> {
         (self.hooks().unlisted_arity)(node, of)
+    }
+
+    /// The type test that narrows `receiver` where it is read (Python's
+    /// `isinstance(x, T)` in the condition of the `if` or `elif` whose
+    /// body holds it), when it tests the receiver or its head. `None`
+    /// where nothing narrows it. Parents are looked up in `ancestry`.
+    pub fn narrowed_receiver<'t>(
+        self,
+        receiver: Node<'t>,
+        source: &[u8],
+        ancestry: &Ancestry<'t>,
+    ) -> Option<NarrowedReceiver> {
+        (self.hooks().narrowed_receiver)(receiver, source, ancestry)
     }
 }

@@ -67,7 +67,9 @@ mod spec;
 mod swift;
 
 pub use ancestry::Ancestry;
-pub use hooks::{ArgumentSite, CallbackSite, FileHooks, ListKind, MacroArguments};
+pub use hooks::{
+    ArgumentSite, CallbackSite, FileHooks, ListKind, MacroArguments, NarrowedReceiver,
+};
 pub use imports::{ConditionalCode, ImportDecl, ModulePath};
 pub use language::{EXTENSIONS, Language, QueryError, header_language};
 pub use parser::{ParseError, discard_thread_parsers, parse_ranges_timed, parse_timed};

@@ -1,9 +1,11 @@
-//! Python hooks: `import` / `from … import` statements and the
-//! leading-underscore export rule.
+//! Python hooks: `import` / `from … import` statements, the
+//! leading-underscore export rule, docstrings, and the receivers an
+//! `isinstance` test narrows.
 
 use tree_sitter::Node;
 
-use crate::hooks::Hooks;
+use crate::ancestry::Ancestry;
+use crate::hooks::{Hooks, NarrowedReceiver};
 use crate::imports::{ImportDecl, each_node_of_kind, position, text};
 
 /// Python's hooks.
@@ -11,8 +13,81 @@ pub(crate) const HOOKS: Hooks = Hooks {
     imports,
     is_exported: |_, name, _, _| is_exported(name),
     docstring,
+    narrowed_receiver,
     ..Hooks::DEFAULT
 };
+
+/// The `isinstance(x, T)` test that narrows `receiver` (`x`, or `x.y`):
+/// in the condition, alone or joined by `and`, of the innermost `if` or
+/// `elif` whose body holds the receiver, inside the same function.
+fn narrowed_receiver<'t>(
+    receiver: Node<'t>,
+    source: &[u8],
+    ancestry: &Ancestry<'t>,
+) -> Option<NarrowedReceiver> {
+    let written: String = text(receiver, source).split_whitespace().collect();
+    let mut node = receiver;
+    while let Some(parent) = ancestry.parent(node) {
+        match parent.kind() {
+            "function_definition" | "class_definition" | "lambda" => return None,
+            "if_statement" | "elif_clause"
+                if parent.child_by_field_name("consequence") == Some(node) =>
+            {
+                let tested = parent
+                    .child_by_field_name("condition")
+                    .and_then(|condition| isinstance_test(condition, source, &written));
+                if tested.is_some() {
+                    return tested;
+                }
+            }
+            _ => {}
+        }
+        node = parent;
+    }
+    None
+}
+
+/// The `isinstance(subject, T)` of `condition` (or of an operand of its
+/// `and`s) whose subject is `written` or its head, with one type named.
+fn isinstance_test(condition: Node<'_>, source: &[u8], written: &str) -> Option<NarrowedReceiver> {
+    match condition.kind() {
+        "parenthesized_expression" => isinstance_test(condition.named_child(0)?, source, written),
+        "boolean_operator" if text(condition.child_by_field_name("operator")?, source) == "and" => {
+            let left = condition.child_by_field_name("left")?;
+            let right = condition.child_by_field_name("right")?;
+            isinstance_test(left, source, written)
+                .or_else(|| isinstance_test(right, source, written))
+        }
+        "call" => {
+            let function = condition.child_by_field_name("function")?;
+            if text(function, source) != "isinstance" {
+                return None;
+            }
+            let arguments = condition.child_by_field_name("arguments")?;
+            let mut cursor = arguments.walk();
+            let tested: Vec<Node<'_>> = arguments
+                .named_children(&mut cursor)
+                .filter(|argument| !argument.kind().contains("comment"))
+                .collect();
+            let [subject, type_node] = tested[..] else {
+                return None;
+            };
+            if !matches!(type_node.kind(), "identifier" | "attribute") {
+                return None;
+            }
+            let subject: String = text(subject, source).split_whitespace().collect();
+            let reaches = written == subject
+                || written
+                    .strip_prefix(subject.as_str())
+                    .is_some_and(|rest| rest.starts_with('.'));
+            reaches.then(|| NarrowedReceiver {
+                subject,
+                type_text: text(type_node, source).split_whitespace().collect(),
+            })
+        }
+        _ => None,
+    }
+}
 
 /// Appends every import binding of a Python module.
 fn imports(root: Node<'_>, source: &[u8], out: &mut Vec<ImportDecl>) {

@@ -463,7 +463,9 @@ pub(crate) static SPECS: [Spec; Language::COUNT] = [
         member_operators: &[],
         module_system: ModuleSystem::PythonPackages,
         enclosing_packages_in_scope: false,
-        return_type_field: None,
+        // From Python's node-types.json: `def f(…) -> T`'s `return_type`,
+        // read whole however long the signature is.
+        return_type_field: Some("return_type"),
         members_in_scope: false,
         overloads_by_arity: false,
         builtins: PYTHON_BUILTINS,

@@ -158,7 +158,10 @@ pub(super) fn push_bindings(
                     facts.bindings.push(elements);
                 }
                 match local_binding(&facts.bindings, container, &text) {
-                    Some(local) => (Some(local.type_text.clone()), local.from_value),
+                    Some(local) => {
+                        let value = rebound_value(&facts.bindings, container, &text, local);
+                        (Some(value), local.from_value)
+                    }
                     None => (Some(text), true),
                 }
             }
@@ -229,6 +232,41 @@ fn is_spread(text: &str) -> bool {
     text.strip_prefix("[...")
         .and_then(|rest| rest.strip_suffix(']'))
         .is_some_and(|inner| !inner.is_empty() && !inner.contains(','))
+}
+
+/// The value of `local`, the last binding of `name` in `scope`, written
+/// without `name`: a rebinding from the name itself (`url = url.copy_with()`)
+/// reads the value bound before it (`URL(url).copy_with()`), so that the
+/// text keeps its meaning outside the function (an attribute set from it).
+fn rebound_value(
+    bindings: &[BindingFact],
+    scope: Container,
+    name: &str,
+    local: &BindingFact,
+) -> String {
+    let mut value = local.type_text.clone();
+    let mut before = bindings
+        .iter()
+        .rposition(|b| std::ptr::eq(b, local))
+        .unwrap_or(bindings.len());
+    while let Some(rest) = value
+        .strip_prefix(name)
+        .filter(|rest| rest.starts_with('.'))
+    {
+        let earlier = bindings[..before].iter().rposition(|b| {
+            b.scope == scope
+                && b.name == name
+                && b.from_value
+                && !b.element
+                && b.callback.is_none()
+                && b.field.is_none()
+                && b.unpack.is_none()
+        });
+        let Some(at) = earlier else { break };
+        value = format!("{}{rest}", bindings[at].type_text);
+        before = at;
+    }
+    value
 }
 
 /// The plain binding of `name` in `scope` (a parameter or a local typed by

@@ -54,7 +54,7 @@ pub(super) fn push_references(
                 if source.language.argument_site(n, ancestry).is_some() {
                     Some(argument_binding_name(n.start_byte()))
                 } else {
-                    member_path(n, spec, bytes)
+                    narrowed(n, source)
                 }
             }),
             path: raw
@@ -86,6 +86,26 @@ pub(super) fn push_references(
         });
     }
     Ok(())
+}
+
+/// A receiver in the one member syntax; where a type test narrows it
+/// ([`plumb_lang::Language::narrowed_receiver`]), its tested head written
+/// as a cast to the type tested (`(self.type as types.Range).min` for
+/// `self.type.min` under `isinstance(self.type, types.Range)`), which the
+/// resolver reads as it reads a cast.
+fn narrowed<'a>(receiver: Node<'a>, source: &Source<'a>) -> Option<String> {
+    let path = member_path(receiver, source.spec, source.bytes)?;
+    let Some(narrowed) = source
+        .language
+        .narrowed_receiver(receiver, source.bytes, source.ancestry)
+    else {
+        return Some(path);
+    };
+    let rest = path.strip_prefix(narrowed.subject.as_str())?;
+    Some(format!(
+        "({} as {}){rest}",
+        narrowed.subject, narrowed.type_text
+    ))
 }
 
 /// The declared types of the names bound in each container, in source

@@ -10,15 +10,21 @@ use plumb_lang::PackageKeys;
 use plumb_store::model::Resolution;
 
 use super::names::NameTable;
-use super::state::Resolver;
+use super::state::{Resolver, Scope};
 use super::{FileId, Lookup, MAX_CHAIN, SymbolId, Target};
 
 impl Resolver<'_> {
     /// Members of a type, walking up its bases breadth-first. Returns the
-    /// members and whether they were found on a base.
+    /// members and whether they were found on a base. Where methods'
+    /// attribute assignments declare instance attributes
+    /// ([`super::systems::Rules::instance_attributes`]), a type on the way
+    /// that sets `self.name` has an attribute of its own, which hides a
+    /// base's attribute (not a method or property) of that name.
     pub(super) fn type_members(&self, ty: SymbolId, name: &str) -> (Vec<SymbolId>, bool) {
         let mut queue = VecDeque::from([(ty, 0usize)]);
         let mut seen: HashSet<SymbolId> = self.with_parts(ty).collect();
+        let instance_attributes = self.rules(self.locate(ty).0).instance_attributes;
+        let mut hidden = false;
         while let Some((current, depth)) = queue.pop_front() {
             let found: Vec<SymbolId> = self
                 .with_parts(current)
@@ -26,10 +32,12 @@ impl Resolver<'_> {
                 .flatten()
                 .copied()
                 .filter(|&m| &*self.def(m).name == name)
+                .filter(|&m| !hidden || self.def(m).kind.is_callable())
                 .collect();
             if !found.is_empty() {
                 return (found, depth > 0);
             }
+            hidden = hidden || (instance_attributes && self.sets_attribute(current, name));
             if depth < MAX_CHAIN {
                 let bases: Vec<SymbolId> = self
                     .with_parts(current)
@@ -48,6 +56,20 @@ impl Resolver<'_> {
             }
         }
         (Vec::new(), false)
+    }
+
+    /// Whether a method of type `ty` sets `self.name` (a binding of the
+    /// attribute in the type's scope).
+    fn sets_attribute(&self, ty: SymbolId, name: &str) -> bool {
+        let Some(bindings) = self.bindings.get(&Scope::Sym(ty)) else {
+            return false;
+        };
+        bindings.iter().any(|b| {
+            let bound = &self.file(b.file).facts.bindings[b.index].name;
+            bound
+                .strip_prefix("self.")
+                .is_some_and(|attribute| attribute == name)
+        })
     }
 
     /// What symbol `s` denotes: itself, or the module file it stands for

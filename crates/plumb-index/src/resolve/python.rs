@@ -21,6 +21,8 @@ pub(super) const RULES: Rules = Rules {
     import_module,
     class_body_scope: true,
     inherited_parameter_types: true,
+    rebound_names: true,
+    instance_attributes: true,
     ..DEFAULT
 };
 

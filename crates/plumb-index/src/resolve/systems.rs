@@ -97,6 +97,16 @@ pub(super) struct Rules {
     /// the class, as scip-typescript and the TypeScript compiler see a
     /// property declaration; a field with a value encloses its value.
     pub(super) bare_fields_hold_no_code: bool,
+    /// Whether a name bound more than once in a scope is typed as Python
+    /// rebinds names: by the value assigned to it when its annotation names
+    /// no type (`proxy = Proxy(proxy) if … else proxy`), and through
+    /// `url = url.copy_with()`, which reads `url` itself, by what the method
+    /// returns on the type of `url`'s earlier bindings.
+    pub(super) rebound_names: bool,
+    /// Whether a method's `self.x = …` declares an instance attribute of
+    /// its class, which hides a base's attribute `x` from member lookup
+    /// (Python's, as pyright reads a subclass setting `self.name`).
+    pub(super) instance_attributes: bool,
 }
 
 /// The rules of a module system that does nothing differently.
@@ -129,6 +139,8 @@ pub(super) const DEFAULT: Rules = Rules {
     class_body_scope: false,
     inherited_parameter_types: false,
     bare_fields_hold_no_code: false,
+    rebound_names: false,
+    instance_attributes: false,
 };
 
 /// Every module system's rules.

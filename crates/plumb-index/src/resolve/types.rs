@@ -250,7 +250,8 @@ impl Resolver<'_> {
     }
 
     /// The type of the binding `name` in `scope`, computed once; a binding
-    /// whose type depends on itself (`x = x.next()`) has none.
+    /// whose type depends on itself (`x = x.next()`) has none, except where
+    /// names are rebound ([`super::systems::Rules::rebound_names`]).
     fn binding_type(&self, scope: Scope, name: &str) -> Option<SymbolId> {
         // The scope's bindings: set apart for the functions of the file
         // being resolved, in the linked table otherwise.
@@ -266,15 +267,18 @@ impl Resolver<'_> {
             }
             Scope::File(_) => None,
         };
-        let (f, binding) = match &apart {
-            Some((apart, d)) => pick_binding(apart.bindings_of(*d).map(|b| (apart.file, b)), name)?,
+        let ranked = match &apart {
+            Some((apart, d)) => {
+                ranked_bindings(apart.bindings_of(*d).map(|b| (apart.file, b)), name)
+            }
             None => {
                 let in_scope = self.bindings.get(&scope)?;
                 let facts = |b: &BindingRef| (b.file, &self.file(b.file).facts.bindings[b.index]);
-                pick_binding(in_scope.iter().map(facts), name)?
+                ranked_bindings(in_scope.iter().map(facts), name)
             }
         };
-        let (container, text) = (binding.scope, binding.type_text.as_str());
+        let &(f, first) = ranked.first()?;
+        let rebound = self.rules(f).rebound_names;
         let memo = self.memo();
         // A scope set apart is asked about while its file is resolved only.
         let table = match apart {
@@ -282,22 +286,66 @@ impl Resolver<'_> {
             None => &memo.bindings,
         };
         memo.once(table, (scope, name.to_owned()), None, || {
-            if let Some((argument, parameter)) = binding.callback {
-                self.callback_parameter_type(f, container, text, argument, parameter)
-            } else if let Some(argument) = binding.argument {
-                self.argument_type(f, container, text, argument)
-            } else if let Some(field) = &binding.field {
-                self.pattern_field_type(f, container, text, field)
-            } else if let Some(position) = binding.unpack {
-                self.unpacked_type(f, container, text, position)
-            } else if binding.element {
-                self.element_type_of(f, container, text, 0)
-            } else if binding.from_value {
-                self.expression_type(f, container, text, 0)
-            } else {
-                self.type_from_text(f, container, text)
+            if !rebound {
+                return self.bound_type(f, first);
             }
+            let inferred = ranked.iter().position(|(_, b)| b.from_value);
+            let (declared, inferred) = ranked.split_at(inferred.unwrap_or(ranked.len()));
+            declared
+                .iter()
+                .find_map(|&(f, binding)| self.bound_type(f, binding))
+                .or_else(|| self.rebound_type(name, inferred))
         })
+    }
+
+    /// The type of `name` by its inferred bindings `inferred`, the last
+    /// first. An attribute (`self.parsed`) has the type of any of them, as
+    /// pyright types it by the union of its assignments. A local has the
+    /// last one's type, or, for `name = name.method(…)`, which reads the
+    /// name itself, what `method` returns on the type the earlier bindings
+    /// give (`url = url.copy_with()`).
+    fn rebound_type(&self, name: &str, inferred: &[(FileId, &BindingFact)]) -> Option<SymbolId> {
+        if name.contains('.') {
+            return inferred
+                .iter()
+                .find_map(|&(f, binding)| self.bound_type(f, binding));
+        }
+        let (&(f, last), earlier) = inferred.split_first()?;
+        self.bound_type(f, last).or_else(|| {
+            let plain = last.field.is_none() && last.unpack.is_none() && last.callback.is_none();
+            let call = last.type_text.strip_prefix(name)?.strip_prefix('.')?;
+            let open = call.find('(')?;
+            let method = &call[..open];
+            if !plain || last.element || !is_identifier(method) || matching_open(call) != Some(open)
+            {
+                return None;
+            }
+            let ty = self.rebound_type(name, earlier)?;
+            self.type_members(ty, method)
+                .0
+                .into_iter()
+                .find_map(|member| self.return_type(member))
+        })
+    }
+
+    /// The type binding `binding` of file `f` gives its name.
+    fn bound_type(&self, f: FileId, binding: &BindingFact) -> Option<SymbolId> {
+        let (container, text) = (binding.scope, binding.type_text.as_str());
+        if let Some((argument, parameter)) = binding.callback {
+            self.callback_parameter_type(f, container, text, argument, parameter)
+        } else if let Some(argument) = binding.argument {
+            self.argument_type(f, container, text, argument)
+        } else if let Some(field) = &binding.field {
+            self.pattern_field_type(f, container, text, field)
+        } else if let Some(position) = binding.unpack {
+            self.unpacked_type(f, container, text, position)
+        } else if binding.element {
+            self.element_type_of(f, container, text, 0)
+        } else if binding.from_value {
+            self.expression_type(f, container, text, 0)
+        } else {
+            self.type_from_text(f, container, text)
+        }
     }
 
     /// The type of member `position` of the tuple that `value`, a call,
@@ -398,6 +446,12 @@ impl Resolver<'_> {
         }
         let text = text.trim();
         let text = text.strip_prefix("await ").unwrap_or(text);
+        // `a if c else b` (Python): the value of a branch that has a type.
+        if let Some((value, alternative)) = conditional_values(text) {
+            return self
+                .expression_type(f, c, value, depth + 1)
+                .or_else(|| self.expression_type(f, c, alternative, depth + 1));
+        }
         if let Some(inner) = borrowed(text) {
             return self.expression_type(f, c, inner, depth + 1);
         }
@@ -956,17 +1010,59 @@ fn split_arithmetic(expression: &str) -> Option<(&str, char)> {
     None
 }
 
-/// Of a scope's bindings (file, binding), in order, the one `name` takes:
-/// a declared type wins over an inferred one (`atom_: IAtom` over a
-/// constructor's `this.atom_ = new Atom()`); among inferred ones, the last.
-fn pick_binding<'b>(
+/// A conditional expression's two values: `a` and `b` of Python's
+/// `a if c else b` (compacted: `Proxy(url)if c else proxy`), split at its
+/// `if` and `else` outside brackets and strings.
+fn conditional_values(expression: &str) -> Option<(&str, &str)> {
+    let condition = keyword_outside(expression, "if", 1)?;
+    let alternative = keyword_outside(expression, "else", condition)?;
+    Some((
+        expression[..condition].trim_end(),
+        expression[alternative + "else".len()..].trim_start(),
+    ))
+}
+
+/// Where `keyword` stands as a word in `expression` at or after `from`,
+/// outside brackets and string literals.
+fn keyword_outside(expression: &str, keyword: &str, from: usize) -> Option<usize> {
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut depth = 0i32;
+    let mut quote = None;
+    let mut previous = None;
+    for (i, c) in expression.char_indices() {
+        match (quote, c) {
+            (Some(q), _) if c == q && previous != Some('\\') => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth -= 1,
+            _ if depth == 0
+                && i >= from
+                && expression[i..].starts_with(keyword)
+                && !is_word(previous)
+                && !is_word(expression[i + keyword.len()..].chars().next()) =>
+            {
+                return Some(i);
+            }
+            _ => {}
+        }
+        previous = Some(c);
+    }
+    None
+}
+
+/// Of a scope's bindings (file, binding), in order, those of `name` in the
+/// order it takes them: declared types first (`atom_: IAtom` over a
+/// constructor's `this.atom_ = new Atom()`), in order; then inferred ones,
+/// the last first.
+fn ranked_bindings<'b>(
     in_scope: impl DoubleEndedIterator<Item = (FileId, &'b BindingFact)> + Clone,
     name: &str,
-) -> Option<(FileId, &'b BindingFact)> {
-    in_scope
-        .clone()
-        .find(|(_, b)| b.name == name && !b.from_value)
-        .or_else(|| in_scope.rev().find(|(_, b)| b.name == name))
+) -> Vec<(FileId, &'b BindingFact)> {
+    let named = in_scope.filter(|(_, b)| b.name == name);
+    let declared = named.clone().filter(|(_, b)| !b.from_value);
+    let inferred = named.rev().filter(|(_, b)| b.from_value);
+    declared.chain(inferred).collect()
 }
 
 /// The type a cast at the end of `text` names (`x as Cart` → `Cart`,
