@@ -5,7 +5,9 @@
 //! `lzma_attribute((__unused__))` after a parameter's name and
 //! `lzma_attribute((__always_inline__))` between a function's return type
 //! and its name. Each breaks the declaration around it, and the function
-//! is lost. They are found by where the parse broke (never by a name),
+//! is lost. zlib writes empty macros (`FAR`, `ZEXPORT`) between a
+//! declaration's type and its declarator, which break it the same way.
+//! They are found by where the parse broke (never by a name),
 //! and the indexer blanks them and parses again ([`Language::attribute_macros`]).
 //!
 //! [`Language::attribute_macros`]: crate::Language::attribute_macros
@@ -25,12 +27,17 @@ pub(crate) fn attribute_macros(root: Node<'_>) -> Vec<Range<usize>> {
 }
 
 /// Adds the attribute macros of the function declarators among the
-/// children of `node`, and descends into the children holding an error.
+/// children of `node`, and the empty macros written between its type and
+/// its declarator, and descends into the children holding an error.
 fn visit(node: Node<'_>, out: &mut Vec<Range<usize>>) {
+    let declares = DECLARATIONS.contains(&node.kind());
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         if child.kind() == "function_declarator" {
             declarator_macros(child, out);
+        }
+        if declares && is_lone_name_error(child) && has_certain_type(node) {
+            out.push(child.byte_range());
         }
         if child.has_error() {
             visit(child, out);
@@ -80,6 +87,49 @@ fn declarator_macros(declarator: Node<'_>, out: &mut Vec<Range<usize>>) {
             _ => {}
         }
     }
+}
+
+/// The nodes of tree-sitter-c's grammar that declare something with a type
+/// and a declarator: a name written between the two is no C, so it is a
+/// macro the preprocessor expands to nothing or to a qualifier (zlib's
+/// `FAR` in `struct inflate_state FAR *state;`, its `ZEXPORT` in `int
+/// ZEXPORT inflateEnd(…)`).
+const DECLARATIONS: [&str; 5] = [
+    "declaration",
+    "field_declaration",
+    "function_definition",
+    "parameter_declaration",
+    "type_definition",
+];
+
+/// Whether declaration `node`'s type is certainly a type, a keyword or a
+/// `struct`, `union` or `enum` specifier: after a name (`STREAM_STATIC
+/// UInt32 f(void)`, `z_stream FAR *z_streamp`) the macro may be either
+/// word, and neither is blanked.
+fn has_certain_type(node: Node<'_>) -> bool {
+    node.child_by_field_name("type").is_some_and(|ty| {
+        matches!(
+            ty.kind(),
+            "primitive_type"
+                | "sized_type_specifier"
+                | "struct_specifier"
+                | "union_specifier"
+                | "enum_specifier"
+        )
+    })
+}
+
+/// Whether `node` is a syntax error holding one name and nothing else: an
+/// empty macro between a declaration's type and its declarator.
+fn is_lone_name_error(node: Node<'_>) -> bool {
+    node.is_error()
+        && node.child_count() == 1
+        && node.child(0).is_some_and(|name| {
+            matches!(
+                name.kind(),
+                "identifier" | "field_identifier" | "type_identifier"
+            )
+        })
 }
 
 /// `source` with every byte of `ranges` made a space (line breaks kept),

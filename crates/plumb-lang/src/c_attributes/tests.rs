@@ -67,3 +67,33 @@ fn well_formed_code_is_left_alone() {
     let tree = parse_timed(Language::C, source, Duration::from_secs(5)).unwrap();
     assert_eq!(Language::C.attribute_macros(tree.root_node(), source), None);
 }
+
+#[test]
+fn an_empty_macro_between_a_declarations_type_and_declarator_is_blanked() {
+    let source = "typedef struct { struct state_s FAR *state; } s;\nint ZEXPORT finish(z_streamp strm) {\n    struct state_s FAR *state;\n    return 0;\n}\n";
+    let (text, names, broken) = parsed_after_blanking(source, 1);
+    assert_eq!(
+        text,
+        "typedef struct { struct state_s     *state; } s;\nint         finish(z_streamp strm) {\n    struct state_s     *state;\n    return 0;\n}\n"
+    );
+    assert_eq!(names, ["finish"]);
+    assert!(!broken);
+}
+
+#[test]
+fn a_declaration_without_a_stray_name_is_left_as_it_is() {
+    let source = "static int check(struct s *p) {\n    struct s *q = p;\n    return q != 0;\n}\n";
+    let (text, names, broken) = parsed_after_blanking(source, 1);
+    assert_eq!(text, source);
+    assert_eq!(names, ["check"]);
+    assert!(!broken);
+}
+
+#[test]
+fn a_stray_name_after_a_name_is_left_as_it_is() {
+    // Either word may be the macro: `STREAM_STATIC UInt32`, `z_stream FAR`.
+    let source =
+        "STREAM_STATIC UInt32 mask(void) { return 1; }\ntypedef z_stream FAR *z_streamp;\n";
+    let (text, _, _) = parsed_after_blanking(source, 1);
+    assert_eq!(text, source);
+}
