@@ -210,3 +210,12 @@ fn a_headers_extern_variable_joins_its_definition() {
         ]
     );
 }
+
+#[test]
+fn a_typedef_of_a_struct_it_defines_reaches_the_structs_fields() {
+    let fixture = "//- src/stream.c\ntypedef struct stream_s { int avail; } stream;\nint three(stream *s) { return s->avail; }\n";
+    assert_eq!(
+        resolutions_named(fixture, "avail", &[], |r| format!("[{}]", r.method)),
+        vec!["three -> stream.stream_s.avail [receiver]"]
+    );
+}

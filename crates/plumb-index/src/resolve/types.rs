@@ -598,7 +598,16 @@ impl Resolver<'_> {
             return None;
         }
         let (g, d) = self.locate(alias);
-        let def = &self.file(g).facts.defs[d];
+        let defs = &self.file(g).facts.defs;
+        let def = &defs[d];
+        // C's `typedef struct stream_s { … } stream;`: the alias stands for
+        // the type it defines, the one definition nested in it.
+        if let Some(defined) = defs
+            .iter()
+            .position(|c| c.container == Container::Def(d) && c.kind.is_type())
+        {
+            return Some(self.sym_of(g, defined));
+        }
         let declared = def.signature.as_deref()?;
         let aliased = match declared.split_once('=') {
             Some((_, aliased)) => aliased,
