@@ -219,3 +219,12 @@ fn a_typedef_of_a_struct_it_defines_reaches_the_structs_fields() {
         vec!["three -> stream.stream_s.avail [receiver]"]
     );
 }
+
+#[test]
+fn a_pointer_typedef_reaches_the_fields_of_what_it_points_to() {
+    let fixture = "//- src/stream.c\ntypedef struct { int avail; } stream;\ntypedef stream *streamp;\nint one(streamp s) { return s->avail; }\n";
+    assert_eq!(
+        resolutions_named(fixture, "avail", &[], |r| format!("[{}]", r.method)),
+        vec!["one -> stream.avail [receiver]"]
+    );
+}

@@ -619,6 +619,9 @@ impl Resolver<'_> {
                 .strip_suffix(&*def.name)?,
         };
         let aliased = aliased.trim().trim_end_matches(';');
+        // A pointer typedef (`typedef z_stream *z_streamp;`) reaches the
+        // members of what it points to, as `p->member` does.
+        let aliased = aliased.trim_end_matches(|c: char| c == '*' || c.is_whitespace());
         if aliased.starts_with('{') {
             return Some(alias);
         }
