@@ -302,20 +302,12 @@ fn has_private_modifier(node: Node<'_>) -> bool {
 /// argument and of the parameter.
 fn callback_site<'t>(param: Node<'t>, ancestry: &Ancestry<'t>) -> Option<CallbackSite<'t>> {
     let parent_of = |node: Node<'t>| ancestry.parent(node);
-    let named_index = |node: Node<'t>| -> Option<u32> {
-        let parent = parent_of(node)?;
-        let mut cursor = parent.walk();
-        let index = parent
-            .named_children(&mut cursor)
-            .position(|c| c.id() == node.id())?;
-        u32::try_from(index).ok()
-    };
     let (function, parameter) = match parent_of(param)?.kind() {
         "arrow_function" => (parent_of(param)?, 0),
         _ => {
             let declared = parent_of(param)?;
             let list = parent_of(declared)?;
-            (parent_of(list)?, named_index(declared)?)
+            (parent_of(list)?, named_index(declared, ancestry)?)
         }
     };
     // A callback chosen by a condition (`f(c ? (x) => … : (x) => …)`) is
@@ -327,13 +319,8 @@ fn callback_site<'t>(param: Node<'t>, ancestry: &Ancestry<'t>) -> Option<Callbac
         passed = outer;
     }
     let arguments = parent_of(passed).filter(|p| p.kind() == "arguments")?;
-    let argument = named_index(passed)?;
-    let call = parent_of(arguments)?;
-    let (callee, constructed) = match call.kind() {
-        "call_expression" => (call.child_by_field_name("function")?, false),
-        "new_expression" => (call.child_by_field_name("constructor")?, true),
-        _ => return None,
-    };
+    let argument = named_index(passed, ancestry)?;
+    let (callee, constructed) = callee_of(parent_of(arguments)?)?;
     Some(CallbackSite {
         callee,
         constructed,
@@ -349,21 +336,33 @@ fn argument_site<'t>(node: Node<'t>, ancestry: &Ancestry<'t>) -> Option<Argument
         return None;
     }
     let arguments = ancestry.parent(node).filter(|p| p.kind() == "arguments")?;
-    let mut cursor = arguments.walk();
-    let argument = arguments
-        .named_children(&mut cursor)
-        .position(|c| c.id() == node.id())?;
-    let call = ancestry.parent(arguments)?;
-    let (callee, constructed) = match call.kind() {
-        "call_expression" => (call.child_by_field_name("function")?, false),
-        "new_expression" => (call.child_by_field_name("constructor")?, true),
-        _ => return None,
-    };
+    let argument = named_index(node, ancestry)?;
+    let (callee, constructed) = callee_of(ancestry.parent(arguments)?)?;
     Some(ArgumentSite {
         callee,
         constructed,
-        argument: u32::try_from(argument).ok()?,
+        argument,
     })
+}
+
+/// The position of `node` among its parent's named children.
+fn named_index<'t>(node: Node<'t>, ancestry: &Ancestry<'t>) -> Option<u32> {
+    let parent = ancestry.parent(node)?;
+    let mut cursor = parent.walk();
+    let index = parent
+        .named_children(&mut cursor)
+        .position(|c| c.id() == node.id())?;
+    u32::try_from(index).ok()
+}
+
+/// What `call` calls, and whether it constructs it (`new`): `None` when
+/// it is neither a call nor a `new` expression.
+fn callee_of(call: Node<'_>) -> Option<(Node<'_>, bool)> {
+    match call.kind() {
+        "call_expression" => Some((call.child_by_field_name("function")?, false)),
+        "new_expression" => Some((call.child_by_field_name("constructor")?, true)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
