@@ -654,10 +654,7 @@ impl Resolver<'_> {
         parameter: u32,
     ) -> Option<SymbolId> {
         let target = match callee.strip_prefix("new ") {
-            Some(class) => {
-                let ty = self.type_from_text(f, c, class)?;
-                *self.type_members(ty, "constructor").0.first()?
-            }
+            Some(class) => self.constructor_of(f, c, class)?,
             None => match self.called_symbol(f, c, callee) {
                 Some(target) => target,
                 // A collection's own method (`items.forEach((item) => …)`)
@@ -665,20 +662,17 @@ impl Resolver<'_> {
                 None => return self.element_callback_type(f, c, callee, argument, parameter),
             },
         };
-        let (g, d) = self.locate(target);
-        let def = &self.file(g).facts.defs[d];
-        let parameters = parameter_types(def.signature.as_deref()?)?;
-        let function_type = parameters.get(argument as usize)?.as_deref()?;
-        let function_type = function_type
+        let (g, container, declared) = self.declared_parameter(target, argument)?;
+        let function_type = declared
             .strip_prefix('(')
             .filter(|t| t.starts_with('('))
-            .unwrap_or(function_type);
+            .unwrap_or(&declared);
         let callback_parameters: Vec<Option<String>> = parameter_types(function_type)?
             .into_iter()
             .filter(|p| p.as_deref() != Some(THIS_PARAMETER))
             .collect();
         let ty = callback_parameters.get(parameter as usize)?.as_deref()?;
-        self.type_from_text(g, def.container, ty)
+        self.type_from_text(g, container, ty)
     }
 
     /// The declared type of argument `argument` of `callee`, read from the
@@ -693,10 +687,7 @@ impl Resolver<'_> {
         argument: u32,
     ) -> Option<SymbolId> {
         let target = match callee.strip_prefix("new ") {
-            Some(class) => {
-                let ty = self.type_from_text(f, c, class)?;
-                *self.type_members(ty, "constructor").0.first()?
-            }
+            Some(class) => self.constructor_of(f, c, class)?,
             None => match self.called_symbol(f, c, callee) {
                 Some(target) => target,
                 None => {
@@ -710,10 +701,8 @@ impl Resolver<'_> {
                 }
             },
         };
-        let (g, d) = self.locate(target);
-        let def = &self.file(g).facts.defs[d];
-        let parameters = parameter_types(def.signature.as_deref()?)?;
-        let ty = parameters.get(argument as usize)?.as_deref()?.trim();
+        let (g, container, ty) = self.declared_parameter(target, argument)?;
+        let ty = ty.trim();
         // Only one nominal type gives the literal its members: a union or
         // a mapped type (`Partial<Observer<T>> | Callback`) makes keys of
         // its own, which name no declared member.
@@ -721,7 +710,28 @@ impl Resolver<'_> {
         if normalize_type(ty).as_deref() != Some(written) {
             return None;
         }
-        self.type_from_text(g, def.container, ty)
+        self.type_from_text(g, container, ty)
+    }
+
+    /// The constructor of the class `class` names in container `c` of
+    /// file `f` (`new Query(…)`).
+    fn constructor_of(&self, f: FileId, c: Container, class: &str) -> Option<SymbolId> {
+        let ty = self.type_from_text(f, c, class)?;
+        self.type_members(ty, "constructor").0.first().copied()
+    }
+
+    /// The type parameter `argument` of function `target` declares, as
+    /// written, with the file and the container it is written in.
+    fn declared_parameter(
+        &self,
+        target: SymbolId,
+        argument: u32,
+    ) -> Option<(FileId, Container, String)> {
+        let (g, d) = self.locate(target);
+        let def = &self.file(g).facts.defs[d];
+        let mut parameters = parameter_types(def.signature.as_deref()?)?;
+        let declared = parameters.get_mut(argument as usize)?.take()?;
+        Some((g, def.container, declared))
     }
 
     /// The type of parameter `parameter` of the callback passed as argument
