@@ -6,6 +6,7 @@ use std::time::Duration;
 use plumb_lang::Language;
 use plumb_store::model::FileStatus;
 
+use super::indexed;
 use crate::extract::{Deadline, Exceeded, ExtractError, MAX_DEFINITION_DEPTH, extract_with_hooks};
 use crate::parse::{FileOutcome, check_and_extract};
 
@@ -20,14 +21,7 @@ fn nested_functions(depth: usize) -> String {
 #[test]
 fn definitions_at_the_depth_bound_are_indexed() {
     let source = nested_functions(MAX_DEFINITION_DEPTH);
-    let outcome = check_and_extract(
-        Language::JavaScript,
-        source.as_bytes(),
-        Duration::from_secs(60),
-    );
-    let FileOutcome::Indexed(facts) = outcome else {
-        panic!("set aside: {outcome:?}");
-    };
+    let facts = indexed(Language::JavaScript, &source);
     assert_eq!(facts.defs.len(), MAX_DEFINITION_DEPTH);
 }
 

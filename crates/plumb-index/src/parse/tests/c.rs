@@ -2,20 +2,15 @@
 //! types, and attribute macros that broke a declaration, blanked and the
 //! file parsed again, keeping the source's positions.
 
-use std::time::Duration;
-
 use plumb_lang::Language;
 use plumb_store::model::SymbolKind;
 
-use crate::parse::{FileOutcome, check_and_extract};
+use super::indexed;
 
 #[test]
 fn declarations_broken_by_attribute_macros_are_indexed_at_their_lines() {
     let source = "extern LZMA_API(void) lzma_end(lzma_stream *strm) lzma_nothrow;\n\nstatic size_t\narm_code(void *simple lzma_attribute((__unused__)),\n\t\tuint8_t *buffer lzma_attribute((__unused__)), size_t size)\n{\n\treturn size;\n}\n\nstatic inline uint32_t lzma_attribute((__always_inline__))\nlzma_memcmplen(const uint8_t *buf1, uint32_t len)\n{\n\treturn len;\n}\n";
-    let outcome = check_and_extract(Language::C, source.as_bytes(), Duration::from_secs(60));
-    let FileOutcome::Indexed(facts) = outcome else {
-        panic!("set aside: {outcome:?}");
-    };
+    let facts = indexed(Language::C, source);
     let functions: Vec<(&str, u32, bool)> = facts
         .defs
         .iter()
@@ -36,10 +31,7 @@ fn declarations_broken_by_attribute_macros_are_indexed_at_their_lines() {
 #[test]
 fn two_dimensional_arrays_are_fields_and_variables() {
     let source = "typedef struct {\n\tprobability choice;\n\tprobability low[POS_STATES_MAX][LEN_LOW_SYMBOLS];\n} lzma_length_decoder;\nconst uint32_t lzma_crc32_table[8][256] = { { 1, 2 } };\nextern const uint32_t lzma_crc64_table[4][256];\n";
-    let outcome = check_and_extract(Language::C, source.as_bytes(), Duration::from_secs(60));
-    let FileOutcome::Indexed(facts) = outcome else {
-        panic!("set aside: {outcome:?}");
-    };
+    let facts = indexed(Language::C, source);
     let defs: Vec<(&str, SymbolKind, u32)> = facts
         .defs
         .iter()
@@ -60,10 +52,7 @@ fn two_dimensional_arrays_are_fields_and_variables() {
 #[test]
 fn function_and_array_types_and_pointers_to_functions_are_type_aliases() {
     let source = "typedef size_t (*decompression_algo)(void *dst, size_t size);\ntypedef int compare_fn(const void *a, const void *b);\ntypedef U32 dtable_t[16];\ntypedef U32 rank_val_t[12][13];\n";
-    let outcome = check_and_extract(Language::C, source.as_bytes(), Duration::from_secs(60));
-    let FileOutcome::Indexed(facts) = outcome else {
-        panic!("set aside: {outcome:?}");
-    };
+    let facts = indexed(Language::C, source);
     let defs: Vec<(&str, SymbolKind, u32)> = facts
         .defs
         .iter()
