@@ -2540,6 +2540,22 @@ mod tests {
         Occ { start: (line, col), end: (line, col + len), sym: sym.into(), def, forward: false }
     }
 
+    /// A definition of `sym` in document 0, its name `name` at `at`.
+    fn def(sym: &str, name: &str, at: Pos, span: Option<(Pos, Pos)>, sort: Sort, descs: Vec<(String, Suffix)>) -> Def {
+        Def {
+            sym: sym.into(),
+            doc: 0,
+            name_start: at,
+            name_end: (at.0, at.1 + name.len() as u32),
+            span,
+            local: false,
+            sort,
+            name: name.into(),
+            descs,
+            file_module: false,
+        }
+    }
+
     #[test]
     fn a_c_function_starts_at_its_specifiers_on_the_lines_above_its_name() {
         let text = "#define TWICE(x) \\\n\t((x) * 2)\nstatic const T *\nfind(int id)\n{\n\treturn 0;\n}\n/* one */\nextern LZMA_API(lzma_ret)\nlzma_code(void)\n{\n}\n\nint\nlast(void) { return 1; }\n";
@@ -2562,18 +2578,7 @@ mod tests {
         d.docs.push(doc("app/globals.py", "g: Globals = make()", vec![occ(0, 0, 1, g, true)]));
         d.docs.push(doc("app/__init__.py", "from .globals import g as g", vec![occ(0, 21, 1, g, false)]));
         d.docs.push(doc("use.py", "app.g.get()", vec![occ(0, 0, 3, package, false), occ(0, 4, 1, bogus, false)]));
-        d.defs.push(Def {
-            sym: g.into(),
-            doc: 0,
-            name_start: (0, 0),
-            name_end: (0, 1),
-            span: None,
-            local: false,
-            sort: Sort::Value,
-            name: "g".into(),
-            descs: vec![],
-            file_module: false,
-        });
+        d.defs.push(def(g, "g", (0, 0), None, Sort::Value, vec![]));
         d.by_sym.insert(g.into(), 0);
         d.read_reexports();
         assert_eq!(d.docs[2].occs[1].sym, g);
@@ -2601,18 +2606,8 @@ mod tests {
         ];
         d.docs.push(doc("use.py", "app.Response()\napp.Request()\napp.Hidden()", reads));
         for (i, (sym, line, name)) in [(request, 1, "Request"), (response, 2, "Response"), (hidden, 3, "Hidden")].into_iter().enumerate() {
-            d.defs.push(Def {
-                sym: sym.into(),
-                doc: 0,
-                name_start: (line, 6),
-                name_end: (line, 6 + name.len() as u32),
-                span: None,
-                local: false,
-                sort: Sort::Type,
-                name: name.into(),
-                descs: vec![("app._models".into(), Suffix::Namespace), (name.into(), Suffix::Type)],
-                file_module: false,
-            });
+            let descs = vec![("app._models".into(), Suffix::Namespace), (name.into(), Suffix::Type)];
+            d.defs.push(def(sym, name, (line, 6), None, Sort::Type, descs));
             d.by_sym.insert(sym.into(), i);
         }
         d.read_reexports();
@@ -2638,21 +2633,9 @@ mod tests {
         ];
         let mut d = Derived::empty(Lang::Python);
         d.docs.push(doc("app.py", text, occs));
-        let def = |sym: &str, name: &str, line: u32, col: u32, span: (Pos, Pos), sort: Sort| Def {
-            sym: sym.into(),
-            doc: 0,
-            name_start: (line, col),
-            name_end: (line, col + name.len() as u32),
-            span: Some(span),
-            local: false,
-            sort,
-            name: name.into(),
-            descs: vec![],
-            file_module: false,
-        };
-        d.defs.push(def(class, "Box", 0, 6, ((0, 0), (7, 16)), Sort::Type));
-        d.defs.push(def(prop, "size", 2, 8, ((1, 4), (3, 16)), Sort::Function));
-        d.defs.push(def(helper, "check", 9, 4, ((9, 0), (9, 18)), Sort::Function));
+        d.defs.push(def(class, "Box", (0, 6), Some(((0, 0), (7, 16))), Sort::Type, vec![]));
+        d.defs.push(def(prop, "size", (2, 8), Some(((1, 4), (3, 16))), Sort::Function, vec![]));
+        d.defs.push(def(helper, "check", (9, 4), Some(((9, 0), (9, 18))), Sort::Function, vec![]));
         for (i, sym) in [class, prop, helper].into_iter().enumerate() {
             d.by_sym.insert(sym.into(), i);
         }
@@ -2684,22 +2667,10 @@ mod tests {
         let mut d = Derived::empty(Lang::Python);
         d.docs.push(doc("app.py", text, occs));
         let ns = ("app".to_string(), Suffix::Namespace);
-        let def = |sym: &str, name: &str, line: u32, col: u32, span: (Pos, Pos), sort: Sort, descs: Vec<(String, Suffix)>| Def {
-            sym: sym.into(),
-            doc: 0,
-            name_start: (line, col),
-            name_end: (line, col + name.len() as u32),
-            span: Some(span),
-            local: false,
-            sort,
-            name: name.into(),
-            descs,
-            file_module: false,
-        };
         let jar = ("Jar".to_string(), Suffix::Type);
-        d.defs.push(def(class, "Jar", 0, 6, ((0, 0), (5, 30)), Sort::Type, vec![ns.clone(), jar.clone()]));
-        d.defs.push(def(init, "__init__", 1, 8, ((1, 4), (3, 13)), Sort::Function, vec![ns.clone(), jar.clone(), ("__init__".into(), Suffix::Method)]));
-        d.defs.push(def(set, "set", 5, 8, ((5, 4), (5, 30)), Sort::Function, vec![ns, jar, ("set".into(), Suffix::Method)]));
+        d.defs.push(def(class, "Jar", (0, 6), Some(((0, 0), (5, 30))), Sort::Type, vec![ns.clone(), jar.clone()]));
+        d.defs.push(def(init, "__init__", (1, 8), Some(((1, 4), (3, 13))), Sort::Function, vec![ns.clone(), jar.clone(), ("__init__".into(), Suffix::Method)]));
+        d.defs.push(def(set, "set", (5, 8), Some(((5, 4), (5, 30))), Sort::Function, vec![ns, jar, ("set".into(), Suffix::Method)]));
         for (i, sym) in [class, init, set].into_iter().enumerate() {
             d.by_sym.insert(sym.into(), i);
         }
