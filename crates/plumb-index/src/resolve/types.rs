@@ -14,7 +14,7 @@ use super::signatures::{
 };
 use super::state::{BindingRef, Resolver, Scope};
 use super::{Candidates, FileId, MAX_CHAIN, SymbolId, Target};
-use crate::facts::{BindingFact, Container, RefFact};
+use crate::facts::{BindingFact, Container, DefFact, RefFact};
 use crate::typetext::{element_type, normalize_type, tuple_member};
 
 impl Resolver<'_> {
@@ -602,10 +602,7 @@ impl Resolver<'_> {
         let def = &defs[d];
         // C's `typedef struct stream_s { … } stream;`: the alias stands for
         // the type it defines, the one definition nested in it.
-        if let Some(defined) = defs
-            .iter()
-            .position(|c| c.container == Container::Def(d) && c.kind.is_type())
-        {
+        if let Some(defined) = type_defined_in(defs, d) {
             return Some(self.sym_of(g, defined));
         }
         let declared = def.signature.as_deref()?;
@@ -1110,4 +1107,22 @@ fn is_identifier(text: &str) -> bool {
         && text
             .chars()
             .all(|ch| ch.is_alphanumeric() || matches!(ch, '_' | '$' | '@'))
+}
+
+/// The type definition nested directly in definition `d` (the struct of
+/// `typedef struct stream_s { … } stream;`). Definitions are in the order
+/// of their names, so those nested in `d` come right before it: the walk
+/// back stops at the first that is not.
+fn type_defined_in(defs: &[DefFact], d: usize) -> Option<usize> {
+    let nested = |mut container: Container| loop {
+        match container {
+            Container::Def(e) if e == d => return true,
+            Container::Def(e) => container = defs[e].container,
+            Container::File | Container::Impl(_) => return false,
+        }
+    };
+    (0..d)
+        .rev()
+        .take_while(|&i| nested(defs[i].container))
+        .find(|&i| defs[i].container == Container::Def(d) && defs[i].kind.is_type())
 }
