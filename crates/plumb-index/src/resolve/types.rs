@@ -267,28 +267,45 @@ impl Resolver<'_> {
             }
             Scope::File(_) => None,
         };
-        let ranked = match &apart {
+        match &apart {
             Some((apart, d)) => {
-                ranked_bindings(apart.bindings_of(*d).map(|b| (apart.file, b)), name)
+                let in_scope = apart.bindings_of(*d).map(|b| (apart.file, b));
+                self.ranked_binding_type(scope, true, name, ranked_bindings(in_scope, name))
             }
             None => {
                 let in_scope = self.bindings.get(&scope)?;
                 let facts = |b: &BindingRef| (b.file, &self.file(b.file).facts.bindings[b.index]);
-                ranked_bindings(in_scope.iter().map(facts), name)
+                let in_scope = in_scope.iter().map(facts);
+                self.ranked_binding_type(scope, false, name, ranked_bindings(in_scope, name))
             }
-        };
-        let &(f, first) = ranked.first()?;
-        let rebound = self.rules(f).rebound_names;
+        }
+    }
+
+    /// [`Self::binding_type`] of `name` in `scope`, whose bindings are
+    /// `ranked` ([`ranked_bindings`]), `apart` when the scope is set apart:
+    /// the first binding's type, computed once; where names are rebound,
+    /// the first declared type, else the inferred ones'
+    /// ([`Self::rebound_type`]).
+    fn ranked_binding_type<'b>(
+        &self,
+        scope: Scope,
+        apart: bool,
+        name: &str,
+        ranked: impl Iterator<Item = (FileId, &'b BindingFact)> + Clone,
+    ) -> Option<SymbolId> {
+        let (f, first) = ranked.clone().next()?;
         let memo = self.memo();
         // A scope set apart is asked about while its file is resolved only.
-        let table = match apart {
-            Some(_) => &memo.apart_bindings,
-            None => &memo.bindings,
+        let table = if apart {
+            &memo.apart_bindings
+        } else {
+            &memo.bindings
         };
         memo.once(table, (scope, name.to_owned()), None, || {
-            if !rebound {
+            if !self.rules(f).rebound_names {
                 return self.bound_type(f, first);
             }
+            let ranked: Vec<_> = ranked.collect();
             let inferred = ranked.iter().position(|(_, b)| b.from_value);
             let (declared, inferred) = ranked.split_at(inferred.unwrap_or(ranked.len()));
             declared
@@ -1077,11 +1094,11 @@ fn keyword_outside(expression: &str, keyword: &str, from: usize) -> Option<usize
 fn ranked_bindings<'b>(
     in_scope: impl DoubleEndedIterator<Item = (FileId, &'b BindingFact)> + Clone,
     name: &str,
-) -> Vec<(FileId, &'b BindingFact)> {
-    let named = in_scope.filter(|(_, b)| b.name == name);
+) -> impl Iterator<Item = (FileId, &'b BindingFact)> + Clone {
+    let named = in_scope.filter(move |(_, b)| b.name == name);
     let declared = named.clone().filter(|(_, b)| !b.from_value);
     let inferred = named.rev().filter(|(_, b)| b.from_value);
-    declared.chain(inferred).collect()
+    declared.chain(inferred)
 }
 
 /// The type a cast at the end of `text` names (`x as Cart` → `Cart`,
